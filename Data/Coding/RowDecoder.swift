@@ -1,0 +1,176 @@
+import Foundation
+internal import CSQLite
+
+/// Decodes models from the rows of one statement, reusing its lookups row after row.
+///
+/// The statement's result columns are indexed by name once; each coding key is then matched
+/// by the position at which the model asks for it, so a row costs no dictionary lookups.
+final class RowDecoder {
+  let statement: Statement
+  private let table: TableSchema
+  private let indexByName: [String: Int32]
+  private let kinds: [ValueKind?]
+  private var order: [(name: String, column: Int32)] = []
+  private var position = 0
+  private let json = JSONDecoder()
+
+  /// Creates a decoder for the rows a statement returns from a table.
+  init(statement: Statement, table: TableSchema) {
+    self.statement = statement
+    self.table = table
+    var indexByName: [String: Int32] = [:]
+    var kinds: [ValueKind?] = []
+    for column in 0..<statement.columnCount {
+      let name = statement.columnName(column)
+      indexByName[name] = column
+      kinds.append(table.columns.first { $0.name == name }?.kind)
+    }
+    self.indexByName = indexByName
+    self.kinds = kinds
+  }
+
+  /// Decodes the statement's current row.
+  ///
+  /// - Throws: ``PersistenceError/invalidValue(_:)`` if a column is missing or holds a value
+  ///   of the wrong type.
+  func decode<Model: Decodable>(_ type: Model.Type) throws(PersistenceError) -> Model {
+    position = 0
+    do {
+      return try Model(from: RowDecoding(decoder: self))
+    } catch let error as PersistenceError {
+      throw error
+    } catch {
+      throw .invalidValue("a row of \(table.name) cannot be decoded as \(Model.self): \(error)")
+    }
+  }
+
+  // MARK: Reading values
+
+  /// The result column of a key, or `nil` if the row has none.
+  @inline(__always)
+  func column(for key: some CodingKey) -> Int32? {
+    let name = key.stringValue
+    if position < order.count, order[position].name == name {
+      position += 1
+      return order[position - 1].column
+    }
+    // `decodeIfPresent` asks about the same key several times in a row.
+    if position > 0, position <= order.count, order[position - 1].name == name {
+      return order[position - 1].column
+    }
+    guard let column = indexByName[name] else { return nil }
+    if position == order.count { order.append((name, column)) } else { order[position] = (name, column) }
+    position += 1
+    return column
+  }
+
+  func requireColumn(for key: some CodingKey) throws(PersistenceError) -> Int32 {
+    guard let column = column(for: key) else {
+      throw .invalidValue("\(table.name) has no column '\(key.stringValue)'")
+    }
+    return column
+  }
+
+  func isNull(_ key: some CodingKey) -> Bool {
+    guard let column = column(for: key) else { return true }
+    return statement.columnType(column) == SQLITE_NULL
+  }
+
+  func mismatch(_ key: some CodingKey, expected: String, column: Int32) -> PersistenceError {
+    let found =
+      switch statement.columnType(column) {
+      case SQLITE_NULL: "NULL"
+      case SQLITE_INTEGER: "an integer"
+      case SQLITE_FLOAT: "a real"
+      case SQLITE_TEXT: "text"
+      default: "a blob"
+      }
+    return .invalidValue("\(table.name).\(key.stringValue) holds \(found), not \(expected)")
+  }
+
+  func integer<T: FixedWidthInteger>(_ type: T.Type, for key: some CodingKey) throws(PersistenceError) -> T {
+    let column = try requireColumn(for: key)
+    guard statement.columnType(column) == SQLITE_INTEGER else {
+      throw mismatch(key, expected: "an integer", column: column)
+    }
+    let value = statement.int64(at: column)
+    guard let result = T(exactly: value) else {
+      throw .invalidValue("\(table.name).\(key.stringValue) holds \(value), out of range for \(T.self)")
+    }
+    return result
+  }
+
+  func real(for key: some CodingKey) throws(PersistenceError) -> Double {
+    let column = try requireColumn(for: key)
+    switch statement.columnType(column) {
+    case SQLITE_FLOAT, SQLITE_INTEGER: return statement.double(at: column)
+    default: throw mismatch(key, expected: "a number", column: column)
+    }
+  }
+
+  func text(for key: some CodingKey) throws(PersistenceError) -> String {
+    let column = try requireColumn(for: key)
+    guard statement.columnType(column) == SQLITE_TEXT else {
+      throw mismatch(key, expected: "text", column: column)
+    }
+    return statement.text(at: column)
+  }
+
+  func bool(for key: some CodingKey) throws(PersistenceError) -> Bool {
+    try integer(Int64.self, for: key) != 0
+  }
+
+  func blob(for key: some CodingKey) throws(PersistenceError) -> Data {
+    let column = try requireColumn(for: key)
+    guard statement.columnType(column) == SQLITE_BLOB else {
+      throw mismatch(key, expected: "a blob", column: column)
+    }
+    return statement.data(at: column)
+  }
+
+  func uuid(for key: some CodingKey) throws(PersistenceError) -> UUID {
+    let column = try requireColumn(for: key)
+    guard statement.columnType(column) == SQLITE_BLOB else {
+      throw mismatch(key, expected: "a 16-byte UUID", column: column)
+    }
+    let uuid = statement.withBlob(at: column) { bytes -> UUID? in
+      guard bytes.count == 16 else { return nil }
+      var value = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
+      withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: bytes) }
+      return UUID(uuid: value)
+    }
+    guard let uuid else { throw mismatch(key, expected: "a 16-byte UUID", column: column) }
+    return uuid
+  }
+
+  /// Decodes a value that is not a primitive: by its type where the engine knows it, by the
+  /// column's declared kind otherwise (JSON text, or a raw value).
+  func value<T: Decodable>(_ type: T.Type, for key: some CodingKey) throws -> T {
+    switch type {
+    case is Date.Type:
+      return try Date(timeIntervalSinceReferenceDate: real(for: key)) as! T
+    case is UUID.Type:
+      return try uuid(for: key) as! T
+    case is Data.Type:
+      return try blob(for: key) as! T
+    case is URL.Type:
+      let text = try text(for: key)
+      guard let url = URL(string: text) else {
+        throw PersistenceError.invalidValue("\(table.name).\(key.stringValue) holds '\(text)', not a URL")
+      }
+      return url as! T
+    default:
+      break
+    }
+    let column = try requireColumn(for: key)
+    if kinds[Int(column)] == .json || kinds[Int(column)] == nil {
+      guard statement.columnType(column) == SQLITE_TEXT else {
+        throw mismatch(key, expected: "JSON text", column: column)
+      }
+      return try statement.withBlob(at: column) { bytes in
+        try json.decode(T.self, from: Data(bytes))
+      }
+    }
+    return try T(from: ColumnDecoding(decoder: self, key: key))
+  }
+}

@@ -1,0 +1,200 @@
+import Foundation
+internal import CSQLite
+
+/// Encodes models into the parameters of one statement, reusing its buffers row after row.
+///
+/// Each coding key is resolved to its column once: keys arrive in the same order for every
+/// row, so after the first row a key is matched by its position and one string comparison.
+/// Text and blobs are gathered into one byte buffer per row and bound without copies
+/// (`SQLITE_STATIC`), valid until the statement has stepped.
+final class RowEncoder {
+  /// One bound value, pointing into ``bytes`` for text and blobs.
+  enum Slot {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(offset: Int, count: Int)
+    case blob(offset: Int, count: Int)
+  }
+
+  let table: TableSchema
+  private let indexByName: [String: Int]
+  private var order: [Int] = []
+  private var position = 0
+  private(set) var slots: [Slot]
+  private(set) var bytes: [UInt8] = []
+  private var failure: PersistenceError?
+  private let json = JSONEncoder()
+
+  /// Creates an encoder for a table's columns; parameter `i + 1` receives column `i`.
+  init(table: TableSchema) {
+    self.table = table
+    indexByName = Dictionary(uniqueKeysWithValues: table.columns.enumerated().map { ($1.name, $0) })
+    slots = Array(repeating: .null, count: table.columns.count)
+    bytes.reserveCapacity(1024)
+    bytes.append(0)
+  }
+
+  /// Encodes one model into the slots, replacing the previous row.
+  ///
+  /// - Throws: ``PersistenceError/invalidValue(_:)`` for a value that cannot be stored.
+  func encode<Model: Encodable>(_ model: Model) throws(PersistenceError) {
+    for index in slots.indices { slots[index] = .null }
+    bytes.removeAll(keepingCapacity: true)
+    // A leading byte keeps every pointer into the buffer non-null, so empty text and empty
+    // blobs bind as empty values rather than NULL.
+    bytes.append(0)
+    position = 0
+    failure = nil
+    do {
+      try model.encode(to: RowEncoding(encoder: self))
+    } catch let error as PersistenceError {
+      throw error
+    } catch {
+      throw .invalidValue("\(Model.self) cannot be encoded: \(error)")
+    }
+    if let failure { throw failure }
+  }
+
+  /// Binds the encoded row to a statement, runs it once and resets it.
+  ///
+  /// - Throws: ``SQLiteError`` if binding or stepping fails.
+  func run(_ statement: Statement) throws(SQLiteError) {
+    let result = bytes.withUnsafeBytes { buffer in
+      // The buffer always holds its leading byte, so it has an address.
+      guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
+      return bindAndStep(statement, base: base)
+    }
+    guard result == SQLITE_OK else {
+      throw statement.bindError(result)
+    }
+  }
+
+  private func bindAndStep(_ statement: Statement, base: UnsafeRawPointer) -> Int32 {
+    defer { statement.reset() }
+    for (index, slot) in slots.enumerated() {
+      let parameter = Int32(index + 1)
+      let code: Int32
+      switch slot {
+      case .null:
+        code = sqlite3_bind_null(statement.handle, parameter)
+      case .integer(let value):
+        code = sqlite3_bind_int64(statement.handle, parameter, value)
+      case .real(let value):
+        code = sqlite3_bind_double(statement.handle, parameter, value)
+      case .text(let offset, let count):
+        code = sqlite3_bind_text64(
+          statement.handle, parameter, (base + offset).assumingMemoryBound(to: CChar.self),
+          UInt64(count), nil, UInt8(SQLITE_UTF8))
+      case .blob(let offset, let count):
+        code = sqlite3_bind_blob64(statement.handle, parameter, base + offset, UInt64(count), nil)
+      }
+      guard code == SQLITE_OK else { return code }
+    }
+    let code = sqlite3_step(statement.handle)
+    return code == SQLITE_DONE || code == SQLITE_ROW ? SQLITE_OK : code
+  }
+
+  // MARK: Storing values
+
+  /// The column of a key, or `nil` (recording a failure) if the table has none.
+  @inline(__always)
+  func column(for key: some CodingKey) -> Int? {
+    let name = key.stringValue
+    if position < order.count {
+      let column = order[position]
+      if table.columns[column].name == name {
+        position += 1
+        return column
+      }
+    }
+    guard let column = indexByName[name] else {
+      failure = .invalidValue("\(table.name) has no column for the coding key '\(name)'")
+      return nil
+    }
+    if position == order.count { order.append(column) } else { order[position] = column }
+    position += 1
+    return column
+  }
+
+  @inline(__always)
+  func store(_ slot: Slot, for key: some CodingKey) {
+    guard let column = column(for: key) else { return }
+    slots[column] = slot
+  }
+
+  func storeText(_ value: String, for key: some CodingKey) {
+    guard let column = column(for: key) else { return }
+    var value = value
+    let offset = bytes.count
+    value.withUTF8 { bytes.append(contentsOf: $0) }
+    slots[column] = .text(offset: offset, count: bytes.count - offset)
+  }
+
+  func storeBytes(_ value: some Collection<UInt8>, for key: some CodingKey) {
+    guard let column = column(for: key) else { return }
+    let offset = bytes.count
+    bytes.append(contentsOf: value)
+    slots[column] = .blob(offset: offset, count: bytes.count - offset)
+  }
+
+  func storeReal(_ value: Double, for key: some CodingKey) {
+    guard !value.isNaN else {
+      failure = .invalidValue("'\(key.stringValue)' is NaN, which SQLite cannot store")
+      return
+    }
+    store(.real(value), for: key)
+  }
+
+  func storeInteger<T: BinaryInteger>(_ value: T, for key: some CodingKey) {
+    guard let integer = Int64(exactly: value) else {
+      failure = .invalidValue("'\(key.stringValue)' is \(value), beyond a 64-bit signed integer")
+      return
+    }
+    store(.integer(integer), for: key)
+  }
+
+  /// Stores a value of a type that is not a primitive: dates, UUIDs, data, URLs, raw-value
+  /// enums in their natural column; anything else as JSON text.
+  func storeValue<T: Encodable>(_ value: T, for key: some CodingKey) {
+    switch value {
+    case let date as Date:
+      storeReal(date.timeIntervalSinceReferenceDate, for: key)
+    case let uuid as UUID:
+      withUnsafeBytes(of: uuid.uuid) { storeBytes($0, for: key) }
+    case let data as Data:
+      storeBytes(data, for: key)
+    case let url as URL:
+      storeText(url.absoluteString, for: key)
+    case let raw as any RawRepresentable:
+      storeRaw(raw, for: key, fallback: value)
+    default:
+      storeJSON(value, for: key)
+    }
+  }
+
+  private func storeRaw<R: RawRepresentable, T: Encodable>(_ raw: R, for key: some CodingKey, fallback: T) {
+    switch raw.rawValue {
+    case let text as String: storeText(text, for: key)
+    case let integer as Int: storeInteger(integer, for: key)
+    default: storeJSON(fallback, for: key)
+    }
+  }
+
+  private func storeJSON<T: Encodable>(_ value: T, for key: some CodingKey) {
+    do {
+      let data = try json.encode(value)
+      guard let column = column(for: key) else { return }
+      let offset = bytes.count
+      bytes.append(contentsOf: data)
+      slots[column] = .text(offset: offset, count: bytes.count - offset)
+    } catch {
+      failure = .invalidValue("'\(key.stringValue)' cannot be encoded as JSON: \(error)")
+    }
+  }
+
+  /// Records that the model used a container this engine cannot store at its top level.
+  func unsupported(_ what: String) {
+    failure = .invalidValue("\(table.name) must encode as a keyed container of its attributes, not \(what)")
+  }
+}

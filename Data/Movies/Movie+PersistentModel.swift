@@ -1,0 +1,7 @@
+import Foundation
+import Domain
+
+extension Movie: PersistentModel {
+  /// Movies live in the `movies` table, indexed by the fields the catalog filters and sorts on.
+  public static let entity = Entity<Movie>(table: "movies", indexes: [\.date, \.rate, \.title])
+}

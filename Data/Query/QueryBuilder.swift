@@ -1,0 +1,70 @@
+import Domain
+import Foundation
+
+/// Builds the SQL of a ``FetchDescriptor`` against one table: `WHERE`, `ORDER BY`, `LIMIT`.
+///
+/// Results are ordered by the descriptor's sort, then by insertion order (`rowid`), so ties
+/// come back in the same order as from the in-memory repository and pages never overlap.
+struct QueryBuilder {
+  let table: TableSchema
+  let modelName: String
+
+  /// The `SELECT` that returns the models a descriptor asks for.
+  func select<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
+    var query = SQLFragment("SELECT \(table.quotedColumns) FROM \(table.quotedName)")
+    try appendWhere(descriptor.predicate, to: &query)
+    query.sql += " ORDER BY " + (try orderTerms(descriptor.sortBy) + ["rowid"]).joined(separator: ", ")
+    try appendPage(descriptor, to: &query)
+    return query
+  }
+
+  /// The `SELECT count(*)` of the models a descriptor would return.
+  func count<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
+    var inner = SQLFragment("SELECT 1 FROM \(table.quotedName)")
+    try appendWhere(descriptor.predicate, to: &inner)
+    guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else {
+      return SQLFragment("SELECT count(*)" + inner.sql.dropFirst("SELECT 1".count), inner.bindings)
+    }
+    try appendPage(descriptor, to: &inner)
+    return SQLFragment("SELECT count(*) FROM (\(inner.sql))", inner.bindings)
+  }
+
+  /// The `ORDER BY` terms of sort descriptors.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a descriptor without a key path
+  ///   to a stored, comparable attribute.
+  func orderTerms<Model>(_ sortBy: [SortDescriptor<Model>]) throws(PersistenceError) -> [String] {
+    try sortBy.map { (descriptor) throws(PersistenceError) -> String in
+      guard let keyPath = descriptor.keyPath else {
+        throw .unsupportedQuery("a sort descriptor on \(modelName) without a key path cannot be translated to SQL")
+      }
+      let name = KeyPathName.column(of: keyPath)
+      guard let column = table.columns.first(where: { $0.name == name }) else {
+        throw .unsupportedQuery("cannot sort by \(modelName).\(name): it is not a stored attribute")
+      }
+      guard column.kind != .json else {
+        throw .unsupportedQuery("cannot sort by \(modelName).\(name): it is stored as JSON")
+      }
+      // SQLite puts NULL first in ascending order and last in descending order, as Swift does.
+      return SQLIdentifier.quote(column.name) + (descriptor.order == .forward ? " ASC" : " DESC")
+    }
+  }
+
+  private func appendWhere<Model>(_ predicate: Predicate<Model>?, to query: inout SQLFragment) throws(PersistenceError) {
+    guard let predicate else { return }
+    let condition = try PredicateTranslator(table: table, modelName: modelName).condition(predicate)
+    query.sql += " WHERE " + condition.sql
+    query.bindings += condition.bindings
+  }
+
+  private func appendPage<Model>(_ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment) throws(PersistenceError) {
+    guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else { return }
+    let limit = descriptor.fetchLimit ?? -1
+    let offset = descriptor.fetchOffset ?? 0
+    guard limit >= -1, offset >= 0, descriptor.fetchLimit.map({ $0 >= 0 }) ?? true else {
+      throw .unsupportedQuery("a fetch limit and offset must not be negative")
+    }
+    query.sql += " LIMIT ? OFFSET ?"
+    query.bindings += [.integer(Int64(limit)), .integer(Int64(offset))]
+  }
+}

@@ -1,0 +1,23 @@
+import Domain
+
+extension RepositoryError {
+  /// Maps a Data-layer failure to the Domain's error, at the repository's edge.
+  init(_ error: any Error, modelName: String) {
+    switch error {
+    case let error as RepositoryError:
+      self = error
+    case let error as SQLiteError where error.isConstraintViolation:
+      self = .constraintViolation("\(error.message) (\(modelName))")
+    case let error as SQLiteError:
+      self = .unavailable(error.description)
+    case PersistenceError.invalidValue(let message):
+      self = .invalidValue(message)
+    case PersistenceError.unsupportedQuery(let message):
+      self = .unsupportedQuery(message)
+    case let error as PersistenceError:
+      self = .unavailable(error.description)
+    default:
+      self = .unavailable("\(error)")
+    }
+  }
+}

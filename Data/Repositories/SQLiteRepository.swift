@@ -1,0 +1,139 @@
+import Domain
+import Foundation
+
+/// A ``Domain/Repository`` of one model type, stored in SQLite.
+///
+/// The repository is a small value bound to one named configuration of a
+/// ``ModelContainer``; copies share the container's store. Every method finishes its work
+/// before returning, and reports failures as ``Domain/RepositoryError``.
+///
+/// ```swift
+/// let movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog")
+/// try await movies.insert(Movie(title: "Alien", date: .now, rate: 9))
+/// let top = try await movies.fetch(FetchDescriptor(predicate: #Predicate { $0.rate >= 8 }))
+/// ```
+public struct SQLiteRepository<Model: PersistentModel>: Repository {
+  let store: Store
+  let table: TableSchema
+  let statements: TableStatements
+
+  /// Creates a repository for the model's configuration in a container.
+  ///
+  /// - Parameter configuration: the configuration's name; may be omitted when exactly one
+  ///   configuration stores the model.
+  /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if no such configuration stores
+  ///   the model.
+  public init(container: ModelContainer, configuration: String? = nil) throws(PersistenceError) {
+    (store, table) = try container.store(for: Model.self, configuration: configuration)
+    statements = TableStatements(table: table)
+  }
+
+  public func insert(_ model: Model) async throws {
+    try perform { try store.write { state in try insert([model], in: state) } }
+  }
+
+  public func insert(_ models: [Model]) async throws {
+    guard !models.isEmpty else { return }
+    try perform { try store.write { state in try insert(models, in: state) } }
+  }
+
+  public func update(_ model: Model) async throws {
+    try perform {
+      try store.write { state in
+        let encoder = state.encoder(for: table)
+        try encoder.encode(model)
+        try encoder.run(state.connection.statement(statements.update))
+        guard state.connection.changes > 0 else {
+          throw RepositoryError.notFound(id: String(describing: model.id))
+        }
+      }
+    }
+  }
+
+  public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
+    try perform {
+      let query = try builder.select(descriptor)
+      return try store.withState { state in try fetch(query, in: state) }
+    }
+  }
+
+  public func fetch(id: Model.ID) async throws -> Model? {
+    try perform {
+      let key = try SQLValue(swiftValue: id)
+      return try store.withState { state in try fetch(SQLFragment(statements.selectByID, [key]), in: state).first }
+    }
+  }
+
+  public func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int {
+    try perform {
+      let query = try builder.count(descriptor)
+      return try store.withState { state in
+        let statement = try state.connection.statement(query.sql)
+        defer { statement.reset() }
+        try statement.bind(query.bindings)
+        _ = try statement.step()
+        return Int(statement.int64(at: 0))
+      }
+    }
+  }
+
+  public func delete(ids: [Model.ID]) async throws {
+    try perform {
+      let keys = try ids.map { (id) throws(PersistenceError) in (id, try SQLValue(swiftValue: id)) }
+      try store.write { state in
+        let statement = try state.connection.statement(statements.deleteByID)
+        for (id, key) in keys {
+          try statement.bind(key, at: 1)
+          try statement.run()
+          guard state.connection.changes > 0 else {
+            throw RepositoryError.notFound(id: String(describing: id))
+          }
+        }
+      }
+    }
+  }
+
+  @discardableResult
+  public func deleteAll() async throws -> Int {
+    try perform {
+      try store.write { state in
+        try state.connection.statement(statements.deleteAll).run()
+        return state.connection.changes
+      }
+    }
+  }
+
+  // MARK: Helpers
+
+  private var builder: QueryBuilder { QueryBuilder(table: table, modelName: "\(Model.self)") }
+
+  private func insert(_ models: [Model], in state: StoreState) throws {
+    let encoder = state.encoder(for: table)
+    let statement = try state.connection.statement(statements.insert)
+    for model in models {
+      try encoder.encode(model)
+      try encoder.run(statement)
+    }
+  }
+
+  private func fetch(_ query: SQLFragment, in state: StoreState) throws -> [Model] {
+    let decoder = try state.decoder(for: query.sql, table: table)
+    let statement = decoder.statement
+    defer { statement.reset() }
+    try statement.bind(query.bindings)
+    var models: [Model] = []
+    while try statement.step() {
+      models.append(try decoder.decode(Model.self))
+    }
+    return models
+  }
+
+  /// Runs an operation, reporting any failure as a `RepositoryError`.
+  private func perform<T>(_ operation: () throws -> T) throws(RepositoryError) -> T {
+    do {
+      return try operation()
+    } catch {
+      throw RepositoryError(error, modelName: "\(Model.self)")
+    }
+  }
+}

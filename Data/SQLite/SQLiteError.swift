@@ -1,0 +1,46 @@
+internal import CSQLite
+
+/// A failure reported by SQLite, with everything needed to understand it.
+///
+/// It carries SQLite's extended [result code](https://www.sqlite.org/rescode.html), SQLite's own
+/// message, and the SQL that failed, when there was one.
+public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The extended result code, such as `SQLITE_CONSTRAINT_PRIMARYKEY` (1555).
+  public let extendedCode: Int32
+  /// SQLite's message.
+  public let message: String
+  /// The SQL that failed, if the failure came from a statement.
+  public let sql: String?
+
+  /// Creates an error.
+  public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    self.extendedCode = extendedCode
+    self.message = message
+    self.sql = sql
+  }
+
+  /// The primary result code, such as `SQLITE_CONSTRAINT` (19).
+  public var code: Int32 { extendedCode & 0xFF }
+
+  /// Whether a constraint (unique, not null, foreign key, check) rejected a change.
+  public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+
+  /// A one-line description: message, code and SQL.
+  public var description: String {
+    let name = sqlite3_errstr(extendedCode).map { String(cString: $0) } ?? "error"
+    var text = "\(message) (\(name), code \(extendedCode))"
+    if let sql { text += " in: \(sql)" }
+    return text
+  }
+
+  /// Creates the error for a result code, reading the message from a connection.
+  init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
+    let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+    let message =
+      connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+      ?? sqlite3_errstr(code).map { String(cString: $0) } ?? "unknown error"
+    // The connection's code can be stale when the failing call did not set it.
+    let useExtended = extended & 0xFF == code & 0xFF ? extended : code
+    self.init(extendedCode: useExtended, message: message, sql: sql)
+  }
+}

@@ -1,0 +1,26 @@
+extension TableSchema {
+  /// The statements that create the table and its indexes if they do not exist yet.
+  ///
+  /// Tables are [`STRICT`](https://www.sqlite.org/stricttables.html), so a column only ever
+  /// holds values of its declared type (or `NULL` where optional).
+  var createStatements: [String] {
+    let definitions = columns.map { column in
+      var definition = "\(SQLIdentifier.quote(column.name)) \(column.kind.sqlType)"
+      if !column.isOptional { definition += " NOT NULL" }
+      if column.name == Self.primaryKey { definition += " PRIMARY KEY" }
+      return definition
+    }
+    let table = "CREATE TABLE IF NOT EXISTS \(quotedName) (\(definitions.joined(separator: ", "))) STRICT"
+    let indexes = indexes.map { index in
+      let names = index.columns.map(SQLIdentifier.quote).joined(separator: ", ")
+      return "CREATE INDEX IF NOT EXISTS \(SQLIdentifier.quote(index.name(in: name))) ON \(quotedName) (\(names))"
+    }
+    return [table] + indexes
+  }
+
+  /// The table name, quoted for SQL.
+  var quotedName: String { SQLIdentifier.quote(name) }
+
+  /// The column list, quoted, in schema order.
+  var quotedColumns: String { columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", ") }
+}

@@ -1,0 +1,41 @@
+/// The resolved storage of one model type: its table, columns and indexes.
+///
+/// A table schema is built once, when a ``ModelContainer`` is created, from the model's
+/// `Codable` shape refined by its ``Entity`` declaration.
+public struct TableSchema: Sendable, Hashable {
+  /// The table name.
+  public let name: String
+  /// The columns, in the order the model encodes them.
+  public let columns: [Column]
+  /// The indexes to create.
+  public let indexes: [IndexDescription]
+
+  /// The name of the primary-key column.
+  public static let primaryKey = "id"
+
+  /// Creates a table schema.
+  ///
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` if there is no `id` column or an index
+  ///   names an unknown column.
+  public init(name: String, columns: [Column], indexes: [IndexDescription] = []) throws(PersistenceError) {
+    guard columns.contains(where: { $0.name == Self.primaryKey }) else {
+      throw .invalidSchema("\(name) has no '\(Self.primaryKey)' attribute to use as its primary key")
+    }
+    for index in indexes {
+      for column in index.columns where !columns.contains(where: { $0.name == column }) {
+        throw .invalidSchema("an index of \(name) names '\(column)', which is not a stored attribute")
+      }
+    }
+    self.name = name
+    self.columns = columns
+    self.indexes = indexes
+  }
+
+  /// The position of a column, if the table has it.
+  public func columnIndex(named name: String) -> Int? {
+    columns.firstIndex { $0.name == name }
+  }
+
+  /// The index of the primary key among ``columns``.
+  var primaryKeyIndex: Int { columnIndex(named: Self.primaryKey) ?? 0 }
+}

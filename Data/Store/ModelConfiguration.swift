@@ -1,0 +1,54 @@
+import Foundation
+
+/// Describes one store: its name, where it lives, whether it may be written, and which
+/// model types it holds.
+///
+/// Each configuration of a ``ModelContainer`` is one SQLite file (or one in-memory
+/// database); repositories are bound to a configuration by name.
+///
+/// ```swift
+/// let catalog = ModelConfiguration("Catalog", url: URL(filePath: "/tmp/catalog.store"))
+/// let scratch = ModelConfiguration("Scratch", isStoredInMemoryOnly: true)
+/// ```
+public struct ModelConfiguration: Sendable {
+  /// Where a store's data lives.
+  public enum Location: Sendable, Hashable {
+    /// A SQLite file at a URL; its folder is created if missing.
+    case file(URL)
+    /// A private in-memory database, discarded with its container.
+    case inMemory
+  }
+
+  /// The configuration's name, unique within a container.
+  public let name: String
+  /// Where the store lives.
+  public let location: Location
+  /// Whether the store may be written; a read-only store is never created or changed.
+  public let allowsSave: Bool
+  /// The models this store holds; `nil` means every model of the container.
+  public let schema: Schema?
+
+  /// Describes a store in a file.
+  public init(_ name: String = "default", schema: Schema? = nil, url: URL, allowsSave: Bool = true) {
+    self.name = name
+    self.schema = schema
+    self.location = .file(url)
+    self.allowsSave = allowsSave
+  }
+
+  /// Describes a store that lives in memory only.
+  public init(_ name: String = "default", schema: Schema? = nil, isStoredInMemoryOnly: Bool) {
+    self.name = name
+    self.schema = schema
+    self.location = .inMemory
+    self.allowsSave = true
+  }
+
+  /// The file's path, or `:memory:`.
+  var path: String {
+    switch location {
+    case .file(let url): url.path
+    case .inMemory: ":memory:"
+    }
+  }
+}

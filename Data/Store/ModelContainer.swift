@@ -1,0 +1,95 @@
+import Foundation
+
+/// The one entry point to an app's stores: it opens one store per named configuration.
+///
+/// Create a container once, in the composition root, and hand it to repositories:
+///
+/// ```swift
+/// let container = try ModelContainer(
+///   for: Movie.self,
+///   configurations: ModelConfiguration("Catalog", url: storeURL)
+/// )
+/// let movies = try SQLiteRepository<Movie>(container: container)
+/// ```
+///
+/// Each model's schema is resolved here, once: a declaration that names no stored property
+/// fails now, not at the first query.
+public final class ModelContainer: Sendable {
+  /// The configurations, in the order given.
+  public let configurations: [ModelConfiguration]
+  private let stores: [String: Store]
+
+  /// Opens a store for each configuration, holding the given model types.
+  ///
+  /// A configuration without a ``Schema`` holds every model type given here.
+  ///
+  /// - Throws: ``PersistenceError/duplicateConfiguration(_:)`` if two configurations share a
+  ///   name; ``PersistenceError/invalidSchema(_:)`` for a model whose schema cannot be
+  ///   resolved; ``PersistenceError/cannotOpen(path:reason:)`` for a store that cannot be
+  ///   opened — its file is then left exactly as it was.
+  public init(
+    for types: [any PersistentModel.Type],
+    configurations: [ModelConfiguration]
+  ) throws(PersistenceError) {
+    let configurations = configurations.isEmpty
+      ? [ModelConfiguration(isStoredInMemoryOnly: true)] : configurations
+    var seen = Set<String>()
+    for configuration in configurations where !seen.insert(configuration.name).inserted {
+      throw .duplicateConfiguration(configuration.name)
+    }
+    let containerSchema = Schema(types)
+    var stores: [String: Store] = [:]
+    for configuration in configurations {
+      let schema = configuration.schema ?? containerSchema
+      var tables: [ObjectIdentifier: TableSchema] = [:]
+      var tableNames = Set<String>()
+      for model in schema.models {
+        let table = try model.resolve()
+        guard tableNames.insert(table.name.lowercased()).inserted else {
+          throw .invalidSchema("two models of '\(configuration.name)' use the table \(table.name)")
+        }
+        tables[model.identifier] = table
+      }
+      stores[configuration.name] = try Store(configuration: configuration, tables: tables)
+    }
+    self.configurations = configurations
+    self.stores = stores
+  }
+
+  /// Opens a store for each configuration, holding the given model types.
+  ///
+  /// - Throws: see ``init(for:configurations:)-(_,[ModelConfiguration])``.
+  public convenience init(
+    for types: any PersistentModel.Type...,
+    configurations: ModelConfiguration...
+  ) throws(PersistenceError) {
+    try self.init(for: types, configurations: configurations)
+  }
+
+  /// The store that holds a model type: the named configuration's, or the only one holding it.
+  func store<Model: PersistentModel>(
+    for type: Model.Type, configuration name: String?
+  ) throws(PersistenceError) -> (Store, TableSchema) {
+    let identifier = ObjectIdentifier(type)
+    if let name {
+      guard let store = stores[name] else {
+        throw .unknownConfiguration("the container has no configuration named '\(name)'")
+      }
+      guard let table = store.tables[identifier] else {
+        throw .unknownConfiguration("the configuration '\(name)' does not store \(Model.self)")
+      }
+      return (store, table)
+    }
+    let holding = configurations.compactMap { configuration -> (Store, TableSchema)? in
+      guard let store = stores[configuration.name], let table = store.tables[identifier] else { return nil }
+      return (store, table)
+    }
+    guard holding.count == 1, let only = holding.first else {
+      throw .unknownConfiguration(
+        holding.isEmpty
+          ? "no configuration stores \(Model.self)"
+          : "several configurations store \(Model.self); name the one to use")
+    }
+    return only
+  }
+}

@@ -1,0 +1,33 @@
+/// A failure of the Data layer: configuring, opening or querying a store.
+///
+/// Repositories report these to their callers as `RepositoryError`; container creation
+/// throws them directly.
+public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Two configurations were given the same name.
+  case duplicateConfiguration(String)
+  /// No configuration of the container has this name or stores this model.
+  case unknownConfiguration(String)
+  /// The store file could not be opened or is not a usable database; it was left untouched.
+  case cannotOpen(path: String, reason: String)
+  /// A model's schema cannot be inferred or its declaration is wrong.
+  case invalidSchema(String)
+  /// A value cannot be stored or read back.
+  case invalidValue(String)
+  /// A predicate or sort cannot be translated to SQL; the message names the expression.
+  case unsupportedQuery(String)
+  /// SQLite reported a failure.
+  case sqlite(SQLiteError)
+
+  /// A one-line, human-readable description.
+  public var description: String {
+    switch self {
+    case .duplicateConfiguration(let name): "two configurations are named '\(name)'"
+    case .unknownConfiguration(let message): message
+    case .cannotOpen(let path, let reason): "cannot open the store at \(path): \(reason)"
+    case .invalidSchema(let message): "invalid schema: \(message)"
+    case .invalidValue(let message): "invalid value: \(message)"
+    case .unsupportedQuery(let message): "unsupported query: \(message)"
+    case .sqlite(let error): error.description
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// What a store keeps for its connection: the connection itself and the reusable codecs
+/// of its statements. Only ever used under the store's lock.
+final class StoreState {
+  let connection: Connection
+  private var encoders: [String: RowEncoder] = [:]
+  private var decoders: [String: RowDecoder] = [:]
+
+  init(connection: Connection) {
+    self.connection = connection
+  }
+
+  /// The row encoder for a table, reused across calls.
+  func encoder(for table: TableSchema) -> RowEncoder {
+    if let encoder = encoders[table.name] { return encoder }
+    let encoder = RowEncoder(table: table)
+    encoders[table.name] = encoder
+    return encoder
+  }
+
+  /// The prepared statement for a query and the row decoder that reads its results.
+  func decoder(for sql: String, table: TableSchema) throws(SQLiteError) -> RowDecoder {
+    let statement = try connection.statement(sql)
+    if let decoder = decoders[sql] { return decoder }
+    let decoder = RowDecoder(statement: statement, table: table)
+    decoders[sql] = decoder
+    return decoder
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A store of models of one type, whatever its storage.
+///
+/// Use cases depend on this protocol, never on a concrete store: the app wires in a SQLite
+/// repository, tests an in-memory one. Every method performs its work before it returns — a
+/// write has happened (or thrown) when `await` resumes.
+///
+/// ```swift
+/// func titles(in movies: some Repository<Movie>) async throws -> [String] {
+///   try await movies.fetch(FetchDescriptor(sortBy: [SortDescriptor(\.title)])).map(\.title)
+/// }
+/// ```
+///
+/// Every method throws ``RepositoryError``.
+public protocol Repository<Model>: Sendable {
+  /// The type of model this repository stores.
+  associatedtype Model: Identifiable & Sendable where Model.ID: Sendable
+
+  /// Inserts a new model.
+  ///
+  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if a model with the same identifier
+  ///   (or another unique value) is already stored; nothing is overwritten.
+  func insert(_ model: Model) async throws
+
+  /// Inserts many models in one transaction: all of them are stored, or none.
+  ///
+  /// - Throws: ``RepositoryError`` for the first model that cannot be stored; the store is
+  ///   then left as it was.
+  func insert(_ models: [Model]) async throws
+
+  /// Replaces the stored model that has the same identifier.
+  ///
+  /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier.
+  func update(_ model: Model) async throws
+
+  /// Returns the models that match a descriptor, in its sort order.
+  ///
+  /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the store cannot evaluate the
+  ///   descriptor's predicate or sort.
+  func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model]
+
+  /// Returns the model with an identifier, or `nil` if there is none.
+  func fetch(id: Model.ID) async throws -> Model?
+
+  /// Returns how many models match a descriptor's predicate, within its limit and offset.
+  func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int
+
+  /// Deletes a model, found by its identifier.
+  ///
+  /// - Throws: ``RepositoryError/notFound(id:)`` if it is not stored.
+  func delete(_ model: Model) async throws
+
+  /// Deletes the model with an identifier.
+  ///
+  /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier.
+  func delete(id: Model.ID) async throws
+
+  /// Deletes the models with the given identifiers, in one transaction: all or none.
+  ///
+  /// - Throws: ``RepositoryError/notFound(id:)`` naming the first identifier that is not
+  ///   stored; nothing is deleted then.
+  func delete(ids: [Model.ID]) async throws
+
+  /// Deletes every model, in one statement, and returns how many were deleted.
+  @discardableResult
+  func deleteAll() async throws -> Int
+}
+
+extension Repository {
+  /// Deletes a model, found by its identifier.
+  public func delete(_ model: Model) async throws {
+    try await delete(id: model.id)
+  }
+
+  /// Deletes the model with an identifier.
+  public func delete(id: Model.ID) async throws {
+    try await delete(ids: [id])
+  }
+
+  /// Returns every stored model, in no particular order.
+  public func fetchAll() async throws -> [Model] {
+    try await fetch(FetchDescriptor())
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Adds a new movie to the catalog.
+///
+/// ```swift
+/// let add = AddMovie(movies: repository)
+/// let movie = try await add(title: "Alien", date: .now, rate: 9)
+/// ```
+public struct AddMovie<R: Repository>: Sendable where R.Model == Movie {
+  private let movies: R
+
+  /// Creates the use case over a movie repository.
+  public init(movies: R) { self.movies = movies }
+
+  /// Validates and stores a movie, returning it as stored (title trimmed).
+  ///
+  /// - Throws: ``CatalogError`` for invalid input, ``RepositoryError`` if it cannot be stored.
+  public func callAsFunction(
+    title: String,
+    content: String = "",
+    images: [Data] = [],
+    date: Date,
+    rate: Int = 0
+  ) async throws -> Movie {
+    let movie = try MovieRules.validated(
+      Movie(title: title, content: content, images: images, date: date, rate: rate)
+    )
+    try await movies.insert(movie)
+    return movie
+  }
+}

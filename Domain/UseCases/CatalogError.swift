@@ -1,0 +1,37 @@
+import Foundation
+
+/// A request the catalog refuses, before anything is stored.
+///
+/// Use cases throw these for bad input; storage failures arrive as ``RepositoryError``.
+public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The title is empty or only whitespace.
+  case emptyTitle
+  /// The title is longer than ``Movie/maximumTitleLength`` characters.
+  case titleTooLong(length: Int)
+  /// The content is longer than ``MovieRules/maximumContentLength`` characters.
+  case contentTooLong(length: Int)
+  /// The rating is outside ``Movie/rateRange``.
+  case rateOutOfRange(Int)
+  /// The heart count is negative or would overflow.
+  case invalidHeartCount(Int)
+  /// A page's limit or offset is negative.
+  case invalidPage(String)
+  /// No movie has this identifier.
+  case movieNotFound(UUID)
+
+  /// A one-line, human-readable description.
+  public var description: String {
+    switch self {
+    case .emptyTitle: "the title must not be empty"
+    case .titleTooLong(let length):
+      "the title has \(length) characters; the most is \(Movie.maximumTitleLength)"
+    case .contentTooLong(let length):
+      "the content has \(length) characters; the most is \(MovieRules.maximumContentLength)"
+    case .rateOutOfRange(let rate):
+      "the rate must be between \(Movie.rateRange.lowerBound) and \(Movie.rateRange.upperBound), not \(rate)"
+    case .invalidHeartCount(let count): "the heart count \(count) is not valid"
+    case .invalidPage(let message): message
+    case .movieNotFound(let id): "no movie has the id \(id.uuidString.lowercased())"
+    }
+  }
+}

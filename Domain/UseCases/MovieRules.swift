@@ -1,0 +1,47 @@
+import Foundation
+
+/// The rules every stored movie obeys; use cases check them before any write.
+public enum MovieRules {
+  /// The longest content a movie may have, in characters.
+  public static let maximumContentLength = 100_000
+
+  /// Returns the title with surrounding whitespace removed, after checking it.
+  ///
+  /// - Throws: ``CatalogError/emptyTitle`` or ``CatalogError/titleTooLong(length:)``.
+  public static func checkedTitle(_ title: String) throws(CatalogError) -> String {
+    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { throw .emptyTitle }
+    guard trimmed.count <= Movie.maximumTitleLength else {
+      throw .titleTooLong(length: trimmed.count)
+    }
+    return trimmed
+  }
+
+  /// Checks a movie's content length.
+  ///
+  /// - Throws: ``CatalogError/contentTooLong(length:)``.
+  public static func check(content: String) throws(CatalogError) {
+    guard content.count <= maximumContentLength else {
+      throw .contentTooLong(length: content.count)
+    }
+  }
+
+  /// Checks a rating.
+  ///
+  /// - Throws: ``CatalogError/rateOutOfRange(_:)``.
+  public static func check(rate: Int) throws(CatalogError) {
+    guard Movie.rateRange.contains(rate) else { throw .rateOutOfRange(rate) }
+  }
+
+  /// Returns a movie whose fields all obey the rules, its title trimmed.
+  ///
+  /// - Throws: the ``CatalogError`` of the first rule broken.
+  public static func validated(_ movie: Movie) throws(CatalogError) -> Movie {
+    var movie = movie
+    movie.title = try checkedTitle(movie.title)
+    try check(content: movie.content)
+    try check(rate: movie.rate)
+    guard movie.heart >= 0 else { throw .invalidHeartCount(movie.heart) }
+    return movie
+  }
+}

@@ -1,0 +1,80 @@
+import Domain
+import Foundation
+import Testing
+
+/// Checks of `fetchLimit`, `fetchOffset` and `fetchCount`, over ``Movie/samples``.
+extension RepositoryContract {
+  /// Returns a descriptor that orders by identifier and keeps one page.
+  static func byID(
+    _ predicate: Predicate<Movie>? = nil,
+    limit: Int? = nil,
+    offset: Int? = nil
+  ) -> FetchDescriptor<Movie> {
+    FetchDescriptor(
+      predicate: predicate,
+      sortBy: [SortDescriptor(\.id)],
+      fetchLimit: limit,
+      fetchOffset: offset
+    )
+  }
+
+  static var pagingChecks: [RepositoryContractCheck<R>] {
+    [
+      RepositoryContractCheck("a limit keeps the first movies and an offset skips movies") { movies in
+        try await movies.insert(Movie.samples)
+        #expect(try await movies.fetch(byID(limit: 2)) == [.alien, .heat])
+        #expect(try await movies.fetch(byID(offset: 4)) == [.spiritedAway, .brazil])
+        #expect(try await movies.fetch(byID(limit: 2, offset: 1)) == [.heat, .up])
+        #expect(try await movies.fetch(byID(limit: 100, offset: 5)) == [.brazil])
+      },
+      RepositoryContractCheck("a limit of zero or an offset past the end fetches nothing") { movies in
+        try await movies.insert(Movie.samples)
+        #expect(try await movies.fetch(byID(limit: 0)) == [])
+        #expect(try await movies.fetch(byID(offset: 6)) == [])
+        #expect(try await movies.fetch(byID(limit: 3, offset: 100)) == [])
+      },
+      RepositoryContractCheck("paging applies after filtering and sorting") { movies in
+        try await movies.insert(scrambledSamples)
+        let descriptor = FetchDescriptor<Movie>(
+          predicate: #Predicate { $0.rate >= 8 },
+          sortBy: [SortDescriptor(\.rate, order: .reverse), SortDescriptor(\.id)],
+          fetchLimit: 2,
+          fetchOffset: 1
+        )
+        #expect(try await movies.fetch(descriptor) == [.alien, .heat])
+      },
+      RepositoryContractCheck("pages in a total order cover every movie exactly once") { movies in
+        let all = Movie.samples + Movie.edgeCases
+        try await movies.insert(all)
+        let order = [SortDescriptor<Movie>(\.rate, order: .reverse), SortDescriptor(\.id)]
+        var pages: [[Movie]] = []
+        while pages.last?.isEmpty != true {
+          let page = FetchDescriptor(sortBy: order, fetchLimit: 4, fetchOffset: pages.count * 4)
+          pages.append(try await movies.fetch(page))
+        }
+        #expect(pages.map(\.count) == [4, 4, 4, 3, 0])
+        #expect(pages.flatMap { $0 } == (try await movies.fetch(FetchDescriptor(sortBy: order))))
+        #expect(Set(pages.flatMap { $0 }.map(\.id)).count == all.count)
+      },
+      RepositoryContractCheck("fetchCount counts what fetch returns, within limit and offset") { movies in
+        try await movies.insert(Movie.samples)
+        let rated8 = #Predicate<Movie> { $0.rate >= 8 }
+        let expectations: [(FetchDescriptor<Movie>, Int)] = [
+          (byID(), 6),
+          (byID(rated8), 4),
+          (byID(rated8, limit: 3), 3),
+          (byID(rated8, offset: 3), 1),
+          (byID(rated8, limit: 2, offset: 1), 2),
+          (byID(rated8, limit: 10, offset: 2), 2),
+          (byID(limit: 0), 0),
+          (byID(offset: 10), 0),
+          (byID(#Predicate { $0.rate > 10 }), 0),
+        ]
+        for (descriptor, count) in expectations {
+          #expect(try await movies.fetchCount(descriptor) == count)
+          #expect(try await movies.fetch(descriptor).count == count)
+        }
+      },
+    ]
+  }
+}

@@ -1,0 +1,61 @@
+import Domain
+import Testing
+
+/// The behaviour every movie ``Repository`` must have, written once and run against each one.
+///
+/// The in-memory test double and the SQLite repository run the same checks, so they cannot
+/// drift apart: a use case tested in memory behaves the same on disk. Each check gets a fresh,
+/// empty repository from `make` and records failures with `#expect` and `#require`.
+///
+/// Run every check as its own test case in the implementation's test target:
+///
+/// ```swift
+/// import Testing
+/// import TestSupport
+///
+/// @Suite struct InMemoryRepositoryContractTests {
+///   @Test(arguments: RepositoryContract<InMemoryRepository<Movie>>.checkNames)
+///   func obeysTheRepositoryContract(_ check: String) async throws {
+///     try await RepositoryContract { InMemoryRepository<Movie>() }.run(check)
+///   }
+/// }
+/// ```
+public struct RepositoryContract<R: Repository>: Sendable where R.Model == Movie {
+  /// Makes a new, empty repository; called once for every check that runs.
+  public let makeRepository: @Sendable () async throws -> R
+
+  /// Creates the contract for the repositories that `make` creates.
+  ///
+  /// - Parameter make: Returns a new repository that holds no movie and shares no state with
+  ///   the ones it returned before.
+  public init(make: @escaping @Sendable () async throws -> R) {
+    makeRepository = make
+  }
+
+  /// Every check of the contract, grouped by the part of the protocol it covers.
+  public static var checks: [RepositoryContractCheck<R>] {
+    insertingChecks + updatingChecks + filteringChecks + sortingChecks + pagingChecks
+      + deletingChecks
+  }
+
+  /// The names of every check, unique and in order: the arguments of a parameterized test.
+  public static var checkNames: [String] {
+    checks.map(\.name)
+  }
+
+  /// Runs the check with a name against a fresh repository.
+  ///
+  /// - Throws: what the check throws, including a failed `#require`; an unknown `name` or a
+  ///   repository that does not start empty fails the test.
+  public func run(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let check = try #require(
+      Self.checks.first { $0.name == name },
+      "no repository contract check is named \"\(name)\"",
+      sourceLocation: sourceLocation
+    )
+    let repository = try await makeRepository()
+    let count = try await repository.fetchCount(FetchDescriptor())
+    try #require(count == 0, "the repository must start empty", sourceLocation: sourceLocation)
+    try await check.body(repository)
+  }
+}
