@@ -38,16 +38,12 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   }
 
   public func update(_ model: Model) async throws {
-    try perform {
-      try store.write { state in
-        let encoder = state.encoder(for: table)
-        try encoder.encode(model)
-        try encoder.run(state.connection.statement(statements.update))
-        guard state.connection.changes > 0 else {
-          throw RepositoryError.notFound(id: String(describing: model.id))
-        }
-      }
-    }
+    try perform { try store.write { state in try update([model], in: state) } }
+  }
+
+  public func update(_ models: [Model]) async throws {
+    guard !models.isEmpty else { return }
+    try perform { try store.write { state in try update(models, in: state) } }
   }
 
   public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
@@ -113,6 +109,18 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     for model in models {
       try encoder.encode(model)
       try encoder.run(statement)
+    }
+  }
+
+  private func update(_ models: [Model], in state: StoreState) throws {
+    let encoder = state.encoder(for: table)
+    let statement = try state.connection.statement(statements.update)
+    for model in models {
+      try encoder.encode(model)
+      try encoder.run(statement)
+      guard state.connection.changes > 0 else {
+        throw RepositoryError.notFound(id: String(describing: model.id))
+      }
     }
   }
 

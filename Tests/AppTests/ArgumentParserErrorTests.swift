@@ -18,12 +18,14 @@ private func message(_ line: [String]) -> String? {
     #expect(
       message(["list", "--min-rat", "3"])
         == "movies list: unknown option '--min-rat'; did you mean '--min-rate'?")
-    #expect(message(["list", "--dsc"]) == "movies list: unknown option '--dsc'; did you mean '--desc'?")
+    #expect(
+      message(["list", "--dsc"]) == "movies list: unknown option '--dsc'; did you mean '--desc'?")
   }
 
   @Test func unknownOptionWithEqualsSignIsNamedWithoutItsValue() {
     #expect(
-      message(["list", "--limt=3"]) == "movies list: unknown option '--limt'; did you mean '--limit'?")
+      message(["list", "--limt=3"])
+        == "movies list: unknown option '--limt'; did you mean '--limit'?")
   }
 
   @Test func singleDashLongNameSuggestsTheDoubleDash() {
@@ -52,7 +54,8 @@ private func message(_ line: [String]) -> String? {
     #expect(
       message(["add", "Alien", "-r", "--date", "2001-01-01"])
         == "movies add: missing value for option '--rate'")
-    #expect(message(["add", "--rate", "--", "Alien"]) == "movies add: missing value for option '--rate'")
+    #expect(
+      message(["add", "--rate", "--", "Alien"]) == "movies add: missing value for option '--rate'")
   }
 
   @Test func globalOptionMissingItsValueNamesTheSubcommand() {
@@ -61,7 +64,8 @@ private func message(_ line: [String]) -> String? {
 
   @Test func flagGivenAValueIsRejected() {
     #expect(
-      message(["list", "--desc=yes"]) == "movies list: flag '--desc' does not take a value, got 'yes'")
+      message(["list", "--desc=yes"])
+        == "movies list: flag '--desc' does not take a value, got 'yes'")
   }
 
   @Test func argumentBeyondThePositionalsIsUnexpected() {
@@ -92,13 +96,15 @@ private func message(_ line: [String]) -> String? {
 
   @Test func unknownCommandAfterHelpIsReportedInsteadOfHelp() {
     #expect(message(["help", "lst"]) == "movies: unknown command 'lst'; did you mean 'list'?")
+    #expect(message(["help", "hlp"]) == "movies: unknown command 'hlp'")
   }
 
   @Test func optionGivenTwiceIsRejectedUnlessRepeatable() {
     #expect(
       message(["add", "Alien", "--rate", "8", "--rate=9"])
         == "movies add: option '--rate' given more than once")
-    #expect(message(["list", "-d", "--desc"]) == "movies list: option '--desc' given more than once")
+    #expect(
+      message(["list", "-d", "--desc"]) == "movies list: option '--desc' given more than once")
     #expect(
       message(["--store", "a", "list", "--store", "b"])
         == "movies list: option '--store' given more than once")
@@ -106,7 +112,8 @@ private func message(_ line: [String]) -> String? {
 
   @Test func firstMistakeOnTheLineIsReported() {
     #expect(
-      message(["list", "--limit", "--min-rat", "3"]) == "movies list: missing value for option '--limit'")
+      message(["list", "--limit", "--min-rat", "3"])
+        == "movies list: missing value for option '--limit'")
   }
 
   @Test func usageErrorIsAThrownValueWithTheProblemAndExitStatus() {

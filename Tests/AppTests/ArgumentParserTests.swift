@@ -27,9 +27,19 @@ enum ParserFixture {
       CommandSpec(
         name: "list",
         abstract: "List the movies in the catalog.",
-        discussion: "Movies are sorted by date, oldest first.",
+        discussion: """
+          Movies are sorted by date, oldest first. Give identifiers to list only those movies, \
+          in the order of their dates.
+
+          Example:
+            movies list --min-rate 8 --desc
+          """,
         arguments: [
-          .option("min-rate", valueName: "N", help: "Only list movies rated at least N."),
+          .option(
+            "min-rate", valueName: "N",
+            help:
+              "Only list movies rated at least N, from 0 to 10. Movies without a rating count as 0."
+          ),
           .option("limit", short: "n", valueName: "N", help: "List at most N movies."),
           .flag("desc", short: "d", help: "Sort from newest to oldest."),
           .positional("id", help: "The movies to list.", repeatable: true, optional: true),
@@ -155,6 +165,7 @@ private func run(_ line: [String], path: [String]) throws -> ParsedArguments {
     #expect(try parser.parse(["help"]) == .help(path: []))
     #expect(try parser.parse(["help", "list"]) == .help(path: ["list"]))
     #expect(try parser.parse(["--store", "x", "help", "add"]) == .help(path: ["add"]))
+    #expect(try parser.parse(["help", "help"]) == .help(path: []))
   }
 
   @Test func rootWithoutSubcommandAsksForRootHelp() throws {
@@ -172,7 +183,8 @@ private func run(_ line: [String], path: [String]) throws -> ParsedArguments {
     #expect(arguments.flag("desc"))
     #expect(
       try parser.parse(commandLine.dropFirst())
-        == .run(path: ["list"], arguments: ParsedArguments(command: "movies list", flags: ["desc"])))
+        == .run(path: ["list"], arguments: ParsedArguments(command: "movies list", flags: ["desc"]))
+    )
   }
 
   @Test func outcomePathsCanBeMatchedWithArrayLiterals() throws {
@@ -224,7 +236,8 @@ private func run(_ line: [String], path: [String]) throws -> ParsedArguments {
 
     #expect(
       try copy.parse(["a"])
-        == .run(path: [], arguments: ParsedArguments(command: "copy", positionals: ["source": ["a"]])))
+        == .run(
+          path: [], arguments: ParsedArguments(command: "copy", positionals: ["source": ["a"]])))
     #expect(
       try copy.parse(["a", "b"])
         == .run(

@@ -104,12 +104,12 @@ struct CommandLineScanner {
     }
     if let subcommand = current.subcommand(named: token) {
       chain.append(subcommand)
-    } else if chain.count == 1, token == "help", !readingHelpTopic {
+    } else if chain.count == 1, token == "help" {
       readingHelpTopic = true
       helpRequested = true
     } else {
       var names = current.subcommands.map(\.name)
-      if chain.count == 1 { names.append("help") }
+      if chain.count == 1, !readingHelpTopic { names.append("help") }
       let error = UsageError(
         command: chain.commandName,
         problem: .unknownCommand(token, suggestion: Suggestion.closest(to: token, in: names)))

@@ -41,10 +41,7 @@ public struct HelpFormatter: Sendable {
     }
     sections.append(list("OPTIONS", optionRows(for: chain)))
     if !command.subcommands.isEmpty {
-      let topic = ([root.name, "help"] + chain.dropFirst().map(\.name)).joined(separator: " ")
-      sections.append(
-        list("SUBCOMMANDS", command.subcommands.map { ($0.name, $0.abstract) }) + "\n\n"
-          + lines(TextLayout.wrap("  See '\(topic) <subcommand>' for detailed help.", width: width)))
+      sections.append(subcommandsSection(for: chain))
     }
     return sections.joined(separator: "\n\n")
   }
@@ -67,6 +64,15 @@ public struct HelpFormatter: Sendable {
     }
     rows.append(("-h, --help", "Show help information."))
     return rows
+  }
+
+  /// Returns the `SUBCOMMANDS` list and the pointer to `help <subcommand>` below it.
+  private func subcommandsSection(for chain: [CommandSpec]) -> String {
+    let command = chain[chain.count - 1]
+    let topic = ([root.name, "help"] + chain.dropFirst().map(\.name)).joined(separator: " ")
+    let pointer = "  See '\(topic) <subcommand>' for detailed help."
+    return list("SUBCOMMANDS", command.subcommands.map { ($0.name, $0.abstract) }) + "\n\n"
+      + lines(TextLayout.wrap(pointer, width: width))
   }
 
   /// Returns a titled list of labels with their descriptions in a column.

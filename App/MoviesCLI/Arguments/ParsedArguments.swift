@@ -12,13 +12,13 @@
 /// ```
 public struct ParsedArguments: Equatable, Sendable {
   /// The full name of the command, such as `movies list`, used in error messages.
-  public var command: String
+  public let command: String
   /// The values of options, keyed by name, in the order they were given.
-  public var options: [String: [String]]
+  public let options: [String: [String]]
   /// The values of positionals, keyed by name, in the order they were given.
-  public var positionalValues: [String: [String]]
+  public let positionalValues: [String: [String]]
   /// The names of the flags that were given.
-  public var flags: Set<String>
+  public let flags: Set<String>
 
   /// Creates parsed arguments; the parser does this, tests may too.
   public init(

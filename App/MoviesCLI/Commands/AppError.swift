@@ -1,0 +1,14 @@
+/// A failure of the app itself, outside the catalog's rules and the store.
+enum AppError: Error, Equatable, CustomStringConvertible {
+  /// A file named on the command line cannot be used.
+  case unreadableFile(String, String)
+  /// The person declined a confirmation, or none could be asked.
+  case notConfirmed(String)
+
+  var description: String {
+    switch self {
+    case .unreadableFile(let path, let reason): "cannot read '\(path)': \(reason)"
+    case .notConfirmed(let message): message
+    }
+  }
+}

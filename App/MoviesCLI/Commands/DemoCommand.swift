@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+
+/// `movies demo`: fills a separate demo store with a few movies and lists them.
+///
+/// The demo never touches the person's own catalog: it uses `demo.store` beside it, which it
+/// empties and refills on every run.
+struct DemoCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "demo",
+    abstract: "Fill a separate demo store with a few movies and list them.",
+    discussion: "Your own catalog is never touched: the demo store is emptied and refilled on every run."
+  )
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {}
+
+  func run(in context: CommandContext) async throws {
+    let url = StoreLocation.dataDirectory(environment: context.environment)
+      .appendingPathComponent("movies", isDirectory: true)
+      .appendingPathComponent("demo.store")
+    let catalog = try Catalog(url: url)
+    _ = try await catalog.clear()
+    var added: [Movie] = []
+    for sample in Self.samples {
+      added.append(
+        try await catalog.add(
+          title: sample.title, content: sample.content, date: CatalogDate.parse(sample.date) ?? Date(),
+          rate: sample.rate))
+    }
+    for movie in added.prefix(2) { _ = try await catalog.heart(id: movie.id) }
+
+    let console = context.console
+    console.line("Demo store: \(url.path)\n")
+    console.line("All movies, by date:")
+    console.write(MovieOutput.table(try await catalog.list(MovieQuery())))
+    console.line("\nRated 8 or more, best first:")
+    console.write(MovieOutput.table(try await catalog.list(MovieQuery(minimumRate: 8, sortKey: .rate, descending: true))))
+    console.line("\nTry: movies list --store '\(url.path)' --search Space --format json")
+  }
+
+  private static let samples: [(title: String, content: String, date: String, rate: Int)] = [
+    ("Metropolis", "A city of the future, split between thinkers and workers.", "1927-01-10", 8),
+    ("Seven Samurai", "A village hires seven masterless samurai.", "1954-04-26", 10),
+    ("2001: A Space Odyssey", "From the dawn of man to the stars.", "1968-04-02", 9),
+    ("Alien", "In space no one can hear you scream.", "1979-05-25", 9),
+    ("Amélie", "A shy waitress decides to change the lives of those around her.", "2001-04-25", 7),
+    ("Spirited Away", "千と千尋の神隠し: a girl wanders into a world of spirits.", "2001-07-20", 10),
+  ]
+}

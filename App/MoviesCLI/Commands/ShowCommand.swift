@@ -1,0 +1,30 @@
+import Domain
+import Foundation
+
+/// `movies show ID`: shows one movie in full.
+struct ShowCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "show",
+    abstract: "Show one movie in full.",
+    arguments: [
+      .positional("id", help: "The movie's id."),
+      .option("format", valueName: "FORMAT", help: "table or json (default: table)."),
+    ]
+  )
+
+  let id: UUID
+  let format: OutputFormat
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard let id = try arguments.value("id", as: UUID.self) else {
+      throw Self.usage(.missingArgument("<id>"))
+    }
+    self.id = id
+    format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  }
+
+  func run(in context: CommandContext) async throws {
+    let movie = try await context.openCatalog().get(id: id)
+    context.console.write(format == .json ? try MovieOutput.json(movie) : MovieOutput.detail(movie))
+  }
+}

@@ -1,0 +1,31 @@
+import Domain
+import Foundation
+import Persistence
+
+/// The object graph of the app: one store, its movie repository, and the use cases over it.
+///
+/// This is the composition root, the one place that knows both Domain and Data.
+struct Catalog: Sendable {
+  /// Where the store lives.
+  let url: URL
+  let movies: SQLiteRepository<Movie>
+
+  /// Opens (creating if needed) the catalog store at a URL.
+  ///
+  /// - Throws: `PersistenceError` if the store cannot be opened; the file is left untouched.
+  init(url: URL) throws {
+    self.url = url
+    let container = try ModelContainer(
+      for: Movie.self, configurations: ModelConfiguration("Catalog", url: url))
+    movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog")
+  }
+
+  var add: AddMovie<SQLiteRepository<Movie>> { AddMovie(movies: movies) }
+  var list: ListMovies<SQLiteRepository<Movie>> { ListMovies(movies: movies) }
+  var get: GetMovie<SQLiteRepository<Movie>> { GetMovie(movies: movies) }
+  var update: UpdateMovie<SQLiteRepository<Movie>> { UpdateMovie(movies: movies) }
+  var rate: RateMovie<SQLiteRepository<Movie>> { RateMovie(movies: movies) }
+  var heart: HeartMovie<SQLiteRepository<Movie>> { HeartMovie(movies: movies) }
+  var delete: DeleteMovies<SQLiteRepository<Movie>> { DeleteMovies(movies: movies) }
+  var clear: ClearCatalog<SQLiteRepository<Movie>> { ClearCatalog(movies: movies) }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Decides which store file the app opens.
+///
+/// In order: `--store PATH`, the `MOVIES_STORE` environment variable, then
+/// `$XDG_DATA_HOME/movies/catalog.store`, else `~/.local/share/movies/catalog.store`.
+enum StoreLocation {
+  /// The store file for these arguments and environment.
+  static func url(option: String?, environment: [String: String]) -> URL {
+    if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
+    if let path = environment["MOVIES_STORE"], !path.isEmpty { return URL(fileURLWithPath: path) }
+    return dataDirectory(environment: environment)
+      .appendingPathComponent("movies", isDirectory: true)
+      .appendingPathComponent("catalog.store")
+  }
+
+  /// The user's data directory, as the XDG Base Directory specification defines it.
+  static func dataDirectory(environment: [String: String]) -> URL {
+    if let path = environment["XDG_DATA_HOME"], path.hasPrefix("/") {
+      return URL(fileURLWithPath: path, isDirectory: true)
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent(".local/share", isDirectory: true)
+  }
+}

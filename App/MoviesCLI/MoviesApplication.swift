@@ -1,0 +1,85 @@
+import Domain
+import Foundation
+import Persistence
+
+/// The `movies` command-line app: parses a command line, runs the command, and reports the
+/// outcome as output and an exit status.
+///
+/// Exit status 0 is success, 1 a failed operation (the store is left unchanged), 2 bad usage.
+public enum MoviesApplication {
+  /// The app's version.
+  public static let version = "0.1.0"
+
+  /// Every subcommand, in the order help lists them.
+  static let commands: [any MoviesCommand.Type] = [
+    AddCommand.self, ListCommand.self, ShowCommand.self, UpdateCommand.self, RateCommand.self,
+    HeartCommand.self, DeleteCommand.self, ClearCommand.self, DemoCommand.self,
+  ]
+
+  /// The root command: global options and the subcommands.
+  static let spec = CommandSpec(
+    name: "movies",
+    abstract: "Keep a catalog of the movies you have seen.",
+    discussion: """
+      The catalog is a SQLite file: --store PATH, else $MOVIES_STORE, else \
+      $XDG_DATA_HOME/movies/catalog.store (~/.local/share/movies/catalog.store).
+      """,
+    version: "movies \(version)",
+    arguments: [.option("store", valueName: "PATH", help: "The catalog file to use.")],
+    subcommands: commands.map { $0.spec }
+  )
+
+  /// Runs the app with a command line (without the program name) and returns the exit status.
+  public static func run(
+    arguments: [String],
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    console: Console = .standard
+  ) async -> Int32 {
+    let help = HelpFormatter(root: spec)
+    do {
+      switch try ArgumentParser(root: spec).parse(arguments) {
+      case .version(let version):
+        console.line(version)
+        return 0
+      case .help(let path):
+        console.line(help.help(for: path))
+        return 0
+      case .run(let path, let parsed):
+        guard let name = path.first, let command = commands.first(where: { $0.spec.name == name }) else {
+          console.line(help.help(for: path))
+          return 0
+        }
+        let context = CommandContext(
+          console: console,
+          storeURL: StoreLocation.url(option: parsed.string("store"), environment: environment),
+          environment: environment)
+        try await command.init(parsed).run(in: context)
+        return 0
+      }
+    } catch {
+      let (message, status) = report(error)
+      console.writeError(message + "\n")
+      return status
+    }
+  }
+
+  /// The one line and the exit status for an error.
+  static func report(_ error: any Error) -> (String, Int32) {
+    switch error {
+    case let error as UsageError:
+      return ("\(error)", UsageError.exitStatus)
+    case CatalogError.movieNotFound(let id):
+      return ("movies: error: \(CatalogError.movieNotFound(id))", 1)
+    case let error as CatalogError:
+      return ("movies: error: \(error)", 2)
+    case let error as RepositoryError:
+      return ("movies: error: \(error)", 1)
+    case let error as PersistenceError:
+      return ("movies: error: \(error)", 1)
+    case let error as AppError:
+      return ("movies: error: \(error)", 1)
+    default:
+      return ("movies: error: \(error)", 1)
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Domain
+import Foundation
+
+/// Renders movies as a table for people or as JSON for scripts.
+enum MovieOutput {
+  /// The movies as an aligned table: id, date, rate, heart and title.
+  static func table(_ movies: [Movie]) -> String {
+    guard !movies.isEmpty else { return "No movies.\n" }
+    let table = TextTable(headers: ["ID", "DATE", "RATE", "HEART", "TITLE"], rightAligned: [2, 3])
+    return table.render(
+      movies.map { movie in
+        [
+          movie.id.uuidString.lowercased(), CatalogDate.dayString(movie.date), "\(movie.rate)",
+          "\(movie.heart)", singleLine(movie.title),
+        ]
+      })
+  }
+
+  /// One movie in full, as labelled lines.
+  static func detail(_ movie: Movie) -> String {
+    var lines = [
+      "id:      \(movie.id.uuidString.lowercased())",
+      "title:   \(singleLine(movie.title))",
+      "date:    \(CatalogDate.iso8601(movie.date))",
+      "rate:    \(movie.rate)",
+      "heart:   \(movie.heart)",
+      "images:  \(movie.images.count)",
+    ]
+    if !movie.content.isEmpty { lines.append("content:\n" + movie.content) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The movies as a JSON array with stable field names; dates in ISO 8601.
+  static func json(_ movies: [Movie]) throws -> String {
+    try encode(movies.map(MovieRecord.init))
+  }
+
+  /// One movie as a JSON object.
+  static func json(_ movie: Movie) throws -> String {
+    try encode(MovieRecord(movie))
+  }
+
+  private static func encode(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+  }
+
+  /// Control characters would break a table's layout; show them as spaces.
+  private static func singleLine(_ text: String) -> String {
+    String(text.map { $0.isNewline || $0 == "\t" || $0 == "\u{0}" ? " " : $0 })
+  }
+}
+
+/// The JSON shape of a movie: the contract scripts rely on.
+struct MovieRecord: Encodable {
+  let id: String
+  let title: String
+  let content: String
+  let date: String
+  let rate: Int
+  let heart: Int
+  let imageCount: Int
+
+  init(_ movie: Movie) {
+    id = movie.id.uuidString.lowercased()
+    title = movie.title
+    content = movie.content
+    date = CatalogDate.iso8601(movie.date)
+    rate = movie.rate
+    heart = movie.heart
+    imageCount = movie.images.count
+  }
+}

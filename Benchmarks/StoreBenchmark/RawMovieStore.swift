@@ -1,0 +1,164 @@
+import CSQLite
+import Domain
+import Foundation
+
+/// The same work as the framework, written directly against the SQLite C API: the baseline.
+///
+/// It uses the same schema, pragmas and SQL as the framework, prepares each statement once,
+/// binds without copies and builds `Movie` values by hand.
+final class RawMovieStore {
+  private let db: OpaquePointer
+  private var statements: [String: OpaquePointer] = [:]
+  static let columns = "\"id\", \"title\", \"content\", \"images\", \"date\", \"rate\", \"heart\""
+
+  init(path: String) throws {
+    var handle: OpaquePointer?
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+      == SQLITE_OK, let handle
+    else { throw BenchmarkError("cannot open \(path)") }
+    db = handle
+    sqlite3_busy_timeout(db, 5000)
+    try exec("PRAGMA journal_mode = WAL")
+    try exec("PRAGMA foreign_keys = ON")
+    try exec(
+      """
+      CREATE TABLE IF NOT EXISTS "movies" ("id" BLOB NOT NULL PRIMARY KEY, "title" TEXT NOT NULL, \
+      "content" TEXT NOT NULL, "images" TEXT NOT NULL, "date" REAL NOT NULL, "rate" INTEGER NOT NULL, \
+      "heart" INTEGER NOT NULL) STRICT
+      """)
+    try exec(#"CREATE INDEX IF NOT EXISTS "movies_date" ON "movies" ("date")"#)
+    try exec(#"CREATE INDEX IF NOT EXISTS "movies_rate" ON "movies" ("rate")"#)
+    try exec(#"CREATE INDEX IF NOT EXISTS "movies_title" ON "movies" ("title")"#)
+  }
+
+  deinit {
+    for statement in statements.values { sqlite3_finalize(statement) }
+    sqlite3_close_v2(db)
+  }
+
+  func insert(_ movies: [Movie]) throws {
+    try exec("BEGIN IMMEDIATE")
+    let statement = try prepare("INSERT INTO \"movies\" (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+    for movie in movies {
+      try write(movie, with: statement, idParameter: 1)
+    }
+    try exec("COMMIT")
+  }
+
+  func fetchAll() throws -> [Movie] {
+    try rows(try prepare("SELECT \(Self.columns) FROM \"movies\" ORDER BY rowid"))
+  }
+
+  func fetch(from start: Date, to end: Date) throws -> [Movie] {
+    let statement = try prepare(
+      "SELECT \(Self.columns) FROM \"movies\" WHERE ((\"date\" >= ?) AND (\"date\" < ?)) ORDER BY \"date\" ASC, rowid")
+    sqlite3_bind_double(statement, 1, start.timeIntervalSinceReferenceDate)
+    sqlite3_bind_double(statement, 2, end.timeIntervalSinceReferenceDate)
+    return try rows(statement)
+  }
+
+  func fetch(id: UUID) throws -> Movie? {
+    let statement = try prepare("SELECT \(Self.columns) FROM \"movies\" WHERE \"id\" = ?")
+    withUnsafeBytes(of: id.uuid) { _ = sqlite3_bind_blob(statement, 1, $0.baseAddress, 16, sqliteTransient) }
+    return try rows(statement).first
+  }
+
+  func update(_ movies: [Movie]) throws {
+    try exec("BEGIN IMMEDIATE")
+    let statement = try prepare(
+      "UPDATE \"movies\" SET \"title\" = ?2, \"content\" = ?3, \"images\" = ?4, \"date\" = ?5, \"rate\" = ?6, \"heart\" = ?7 WHERE \"id\" = ?1"
+    )
+    for movie in movies {
+      try write(movie, with: statement, idParameter: 1)
+      guard sqlite3_changes(db) == 1 else { throw BenchmarkError("update found no row") }
+    }
+    try exec("COMMIT")
+  }
+
+  func deleteAll() throws -> Int {
+    try exec("DELETE FROM \"movies\"")
+    return Int(sqlite3_changes(db))
+  }
+
+  // MARK: Helpers
+
+  private func write(_ movie: Movie, with statement: OpaquePointer, idParameter: Int32) throws {
+    var title = movie.title
+    var content = movie.content
+    let result: Int32 = withUnsafeBytes(of: movie.id.uuid) { id in
+      title.withUTF8 { title in
+        content.withUTF8 { content in
+          sqlite3_bind_blob(statement, idParameter, id.baseAddress, 16, nil)
+          sqlite3_bind_text(statement, 2, title.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(title.count), nil)
+          sqlite3_bind_text(statement, 3, content.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(content.count), nil)
+          sqlite3_bind_text(statement, 4, "[]", 2, nil)
+          sqlite3_bind_double(statement, 5, movie.date.timeIntervalSinceReferenceDate)
+          sqlite3_bind_int64(statement, 6, Int64(movie.rate))
+          sqlite3_bind_int64(statement, 7, Int64(movie.heart))
+          let code = sqlite3_step(statement)
+          sqlite3_reset(statement)
+          return code
+        }
+      }
+    }
+    guard result == SQLITE_DONE else { throw BenchmarkError(String(cString: sqlite3_errmsg(db))) }
+  }
+
+  private func rows(_ statement: OpaquePointer) throws -> [Movie] {
+    defer { sqlite3_reset(statement) }
+    var movies: [Movie] = []
+    while true {
+      let code = sqlite3_step(statement)
+      if code == SQLITE_DONE { break }
+      guard code == SQLITE_ROW else { throw BenchmarkError(String(cString: sqlite3_errmsg(db))) }
+      var uuid = UUID().uuid
+      withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0), count: 16)) }
+      movies.append(
+        Movie(
+          id: UUID(uuid: uuid),
+          title: text(statement, 1),
+          content: text(statement, 2),
+          images: try images(text(statement, 3)),
+          date: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, 4)),
+          rate: Int(sqlite3_column_int64(statement, 5)),
+          heart: Int(sqlite3_column_int64(statement, 6))
+        ))
+    }
+    return movies
+  }
+
+  private func images(_ json: String) throws -> [Data] {
+    json == "[]" ? [] : try JSONDecoder().decode([Data].self, from: Data(json.utf8))
+  }
+
+  private func text(_ statement: OpaquePointer, _ column: Int32) -> String {
+    guard let pointer = sqlite3_column_text(statement, column) else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+  }
+
+  private func prepare(_ sql: String) throws -> OpaquePointer {
+    if let statement = statements[sql] { return statement }
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK, let statement else {
+      throw BenchmarkError(String(cString: sqlite3_errmsg(db)))
+    }
+    statements[sql] = statement
+    return statement
+  }
+
+  private func exec(_ sql: String) throws {
+    guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+      throw BenchmarkError(String(cString: sqlite3_errmsg(db)))
+    }
+  }
+}
+
+/// A benchmark that could not run.
+struct BenchmarkError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+let sqliteVersion = String(cString: sqlite3_libversion())
+
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

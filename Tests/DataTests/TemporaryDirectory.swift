@@ -1,0 +1,15 @@
+import Foundation
+
+/// A fresh folder under the system's temporary directory, for one test's store files.
+struct TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("movies-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  /// A path inside the folder.
+  func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+}
