@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@Suite("The movies command line, run as a user would")
+struct MoviesCLITests {
+  let movies: MoviesProcess
+
+  init() throws { movies = try MoviesProcess() }
+
+  @Test func helpListsEveryCommandAndExitsZero() throws {
+    let result = try movies.run(["--help"])
+    #expect(result.status == 0)
+    for command in ["add", "list", "show", "update", "rate", "heart", "delete", "clear", "demo"] {
+      #expect(result.stdout.contains("  \(command) "))
+    }
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test func everyCommandHasHelp() throws {
+    for command in ["add", "list", "show", "update", "rate", "heart", "delete", "clear", "demo"] {
+      let result = try movies.run([command, "--help"])
+      #expect(result.status == 0)
+      #expect(result.stdout.contains("USAGE: movies \(command)"))
+    }
+  }
+
+  @Test func versionPrintsTheVersion() throws {
+    let result = try movies.run(["--version"])
+    #expect(result == .init(status: 0, stdout: "movies 0.1.0\n", stderr: ""))
+  }
+
+  @Test func addedMovieIsListedAsJSONWithStableFields() throws {
+    let id = try movies.add("Heat", date: "1995-12-15", rate: 8, ["--content", "L.A. crime"])
+    let listed = try movies.listed()
+    #expect(listed.count == 1)
+    let record = try #require(listed.first)
+    #expect(record["id"] as? String == id)
+    #expect(record["title"] as? String == "Heat")
+    #expect(record["content"] as? String == "L.A. crime")
+    #expect(record["date"] as? String == "1995-12-15T00:00:00Z")
+    #expect(record["rate"] as? Int == 8)
+    #expect(record["heart"] as? Int == 0)
+    #expect(record["imageCount"] as? Int == 0)
+    #expect(FileManager.default.fileExists(atPath: movies.defaultStore.path))
+  }
+
+  @Test func listFiltersSortsAndPages() throws {
+    try movies.add("Alien", date: "1979-05-25", rate: 9)
+    try movies.add("Brazil", date: "1985-02-20", rate: 7)
+    try movies.add("Up", date: "2009-05-29", rate: 8)
+    #expect(try movies.listed(["--min-rate", "8"]).map { $0["title"] as? String } == ["Alien", "Up"])
+    #expect(try movies.listed(["--sort", "rate", "--desc"]).map { $0["title"] as? String } == ["Alien", "Up", "Brazil"])
+    #expect(try movies.listed(["--sort", "title", "--limit", "1", "--offset", "1"]).map { $0["title"] as? String } == ["Brazil"])
+    #expect(try movies.listed(["--search", "li"]).map { $0["title"] as? String } == ["Alien"])
+  }
+
+  @Test func tableOutputIsAligned() throws {
+    let id = try movies.add("Amélie", date: "2001-04-25", rate: 7)
+    let result = try movies.run(["list"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        ID                                    DATE        RATE  HEART  TITLE
+        \(id)  2001-04-25     7      0  Amélie
+
+        """)
+  }
+
+  @Test func badUsageIsOneLineExitTwoAndChangesNothing() throws {
+    try movies.add("Alien")
+    let unknown = try movies.run(["list", "--min-rat", "3"])
+    #expect(unknown == .init(status: 2, stdout: "", stderr: "movies list: unknown option '--min-rat'; did you mean '--min-rate'?\n"))
+    let badRate = try movies.run(["add", "--title", "Heat", "--rate", "11"])
+    #expect(badRate == .init(status: 2, stdout: "", stderr: "movies: error: the rate must be between 0 and 10, not 11\n"))
+    let badDate = try movies.run(["add", "--title", "Heat", "--date", "yesterday"])
+    #expect(badDate.status == 2)
+    #expect(badDate.stderr.hasPrefix("movies add: --date expects a date"))
+    let emptyTitle = try movies.run(["add", "--title", "   "])
+    #expect(emptyTitle == .init(status: 2, stdout: "", stderr: "movies: error: the title must not be empty\n"))
+    #expect(try movies.listed().count == 1)
+  }
+
+  @Test func showUpdateRateAndHeartChangeOneMovie() throws {
+    let id = try movies.add("Heat", rate: 5)
+    #expect(try movies.run(["rate", id, "9"]) == .init(status: 0, stdout: "Heat: rated 9\n", stderr: ""))
+    #expect(try movies.run(["heart", id]).stdout == "Heat: 1 ♥\n")
+    let updated = try movies.run(["update", id, "--title", "Heat (1995)", "--content", "Pacino and De Niro"])
+    #expect(updated.status == 0)
+    let shown = try movies.run(["show", id, "--format", "json"])
+    let record = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+    #expect(record["title"] as? String == "Heat (1995)")
+    #expect(record["content"] as? String == "Pacino and De Niro")
+    #expect(record["rate"] as? Int == 9)
+    #expect(record["heart"] as? Int == 1)
+  }
+
+  @Test func unknownIdIsAFailedOperation() throws {
+    let missing = "00000000-0000-0000-0000-000000000000"
+    #expect(try movies.run(["show", missing]) == .init(status: 1, stdout: "", stderr: "movies: error: no movie has the id \(missing)\n"))
+    #expect(try movies.run(["rate", missing, "3"]).status == 1)
+    #expect(try movies.run(["heart", missing]).status == 1)
+    let notAnId = try movies.run(["show", "42"])
+    #expect(notAnId == .init(status: 2, stdout: "", stderr: "movies show: <id> expects a movie id (a UUID), got '42'\n"))
+  }
+
+  @Test func deleteIsAllOrNothing() throws {
+    let alien = try movies.add("Alien")
+    let heat = try movies.add("Heat")
+    let missing = "00000000-0000-0000-0000-000000000000"
+    let failed = try movies.run(["delete", alien, missing])
+    #expect(failed.status == 1)
+    #expect(try movies.listed().count == 2)
+    let deleted = try movies.run(["delete", alien, heat])
+    #expect(deleted == .init(status: 0, stdout: "Deleted 2 movies.\n", stderr: ""))
+    #expect(try movies.listed().isEmpty)
+  }
+
+  @Test func clearNeedsConfirmationWithoutATerminal() throws {
+    try movies.add("Alien")
+    let refused = try movies.run(["clear"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("--yes"))
+    #expect(try movies.listed().count == 1)
+    #expect(try movies.run(["clear", "--yes"]) == .init(status: 0, stdout: "Deleted 1 movie.\n", stderr: ""))
+    #expect(try movies.listed().isEmpty)
+  }
+
+  @Test func storeOptionAndEnvironmentChooseTheStore() throws {
+    let fromEnvironment = movies.folder.appendingPathComponent("env.store").path
+    let fromOption = movies.folder.appendingPathComponent("option.store").path
+    _ = try movies.run(["add", "--title", "In env"], environment: ["MOVIES_STORE": fromEnvironment])
+    _ = try movies.run(["--store", fromOption, "add", "--title", "In option"], environment: ["MOVIES_STORE": fromEnvironment])
+    #expect(try movies.listed(environment: ["MOVIES_STORE": fromEnvironment]).map { $0["title"] as? String } == ["In env"])
+    #expect(try movies.listed(["--store", fromOption]).map { $0["title"] as? String } == ["In option"])
+    #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
+  }
+
+  @Test func imagesAreAttachedAndAMissingImageChangesNothing() throws {
+    let image = movies.folder.appendingPathComponent("poster.png")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]).write(to: image)
+    try movies.add("Alien", ["--image", image.path, "--image", image.path])
+    #expect(try movies.listed().first?["imageCount"] as? Int == 2)
+    let missing = try movies.run(["add", "--title", "Heat", "--image", "/nonexistent/poster.png"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr == "movies: error: cannot read '/nonexistent/poster.png': it does not exist or cannot be read\n")
+    #expect(try movies.listed().count == 1)
+  }
+
+  @Test func aCorruptStoreIsAnErrorAndStaysUntouched() throws {
+    let store = movies.folder.appendingPathComponent("corrupt.store")
+    let garbage = Data((0..<4096).map { UInt8($0 % 251) })
+    try garbage.write(to: store)
+    let result = try movies.run(["--store", store.path, "list"])
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("movies: error: cannot open the store at \(store.path)"))
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    #expect(try Data(contentsOf: store) == garbage)
+  }
+
+  @Test func demoUsesItsOwnStore() throws {
+    try movies.add("Mine")
+    let result = try movies.run(["demo"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Seven Samurai"))
+    #expect(try movies.listed().map { $0["title"] as? String } == ["Mine"])
+    let again = try movies.run(["demo"])
+    #expect(again.status == 0)
+    #expect(again.stdout.components(separatedBy: "Seven Samurai").count == 3, "the demo store is refilled, not appended to")
+  }
+}

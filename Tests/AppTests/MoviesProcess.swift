@@ -1,0 +1,75 @@
+import Foundation
+
+/// Runs the built `movies` executable as a person or a script would, in a private data folder.
+struct MoviesProcess {
+  /// What one run printed and returned.
+  struct Result: Equatable {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  /// A folder of its own, used as `XDG_DATA_HOME` and for the test's files.
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("movies-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  /// The store the app uses by default in this folder.
+  var defaultStore: URL { folder.appendingPathComponent("data/movies/catalog.store") }
+
+  /// The `movies` binary, built beside the test bundle.
+  static var executable: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("movies")
+  }
+
+  /// Runs `movies` with arguments, extra environment variables and standard input.
+  func run(_ arguments: [String], environment: [String: String] = [:], input: String = "") throws -> Result {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    var env = ["HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin"]
+    env.merge(environment) { $1 }
+    process.environment = env
+    let stdout = Pipe()
+    let stderr = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = stdin
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// Runs `movies list --format json` and returns the decoded records.
+  func listed(_ extra: [String] = [], environment: [String: String] = [:]) throws -> [[String: Any]] {
+    let result = try run(["list", "--format", "json"] + extra, environment: environment)
+    guard result.status == 0 else { throw ProcessFailure(result: result) }
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    return json as? [[String: Any]] ?? []
+  }
+
+  /// Adds a movie and returns its id.
+  @discardableResult
+  func add(_ title: String, date: String = "2001-01-01", rate: Int = 5, _ extra: [String] = []) throws -> String {
+    let result = try run(["add", "--title", title, "--date", date, "--rate", "\(rate)"] + extra)
+    guard result.status == 0 else { throw ProcessFailure(result: result) }
+    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
+
+/// A run of `movies` that should have succeeded and did not.
+struct ProcessFailure: Error, CustomStringConvertible {
+  let result: MoviesProcess.Result
+  var description: String { "movies exited \(result.status): \(result.stderr)" }
+}
