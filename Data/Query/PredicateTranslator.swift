@@ -37,12 +37,19 @@ struct PredicateTranslator {
     return column
   }
 
-  /// A readable name for an expression type: `PredicateExpressions.` dropped from its parts.
+  /// A readable name for an expression type: module and namespace qualifiers dropped, as in
+  /// `SequenceStartsWith<KeyPath<Variable<Movie>, String>, Value<String>>`.
   static func describe(_ type: Any.Type) -> String {
-    String(reflecting: type)
-      .replacingOccurrences(of: "Foundation.", with: "")
-      .replacingOccurrences(of: "FoundationEssentials.", with: "")
-      .replacingOccurrences(of: "PredicateExpressions.", with: "")
+    var result = ""
+    for character in String(reflecting: type) {
+      if character == "." {
+        // Drop the qualifier just written: the identifier before the dot.
+        while let last = result.last, last.isLetter || last.isNumber || last == "_" { result.removeLast() }
+      } else {
+        result.append(character)
+      }
+    }
+    return result
   }
 }
 

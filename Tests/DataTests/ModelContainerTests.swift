@@ -1,0 +1,102 @@
+import Domain
+import Foundation
+import Persistence
+import Testing
+
+@Suite("ModelContainer opens one store per named configuration")
+struct ModelContainerTests {
+  let folder: TemporaryDirectory
+
+  init() throws { folder = try TemporaryDirectory() }
+
+  @Test func twoConfigurationsWithOneNameAreAnError() throws {
+    #expect(throws: PersistenceError.duplicateConfiguration("Catalog")) {
+      try ModelContainer(
+        for: Movie.self,
+        configurations: ModelConfiguration("Catalog", url: folder.file("a.store")),
+        ModelConfiguration("Catalog", url: folder.file("b.store")))
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.file("b.store").path))
+  }
+
+  @Test func eachConfigurationIsItsOwnFile() async throws {
+    let container = try ModelContainer(
+      for: Movie.self,
+      configurations: ModelConfiguration("Mine", url: folder.file("mine.store")),
+      ModelConfiguration("Shared", url: folder.file("shared.store")))
+    let mine = try SQLiteRepository<Movie>(container: container, configuration: "Mine")
+    let shared = try SQLiteRepository<Movie>(container: container, configuration: "Shared")
+    try await mine.insert(Movie(title: "Alien", date: .now))
+    #expect(try await mine.fetchCount(FetchDescriptor()) == 1)
+    #expect(try await shared.fetchCount(FetchDescriptor()) == 0)
+    #expect(throws: PersistenceError.unknownConfiguration("several configurations store Movie; name the one to use")) {
+      try SQLiteRepository<Movie>(container: container)
+    }
+    #expect(throws: PersistenceError.unknownConfiguration("the container has no configuration named 'Other'")) {
+      try SQLiteRepository<Movie>(container: container, configuration: "Other")
+    }
+  }
+
+  @Test func aConfigurationStoresOnlyItsSchema() throws {
+    let container = try ModelContainer(
+      for: Movie.self, EdgeRecord.self,
+      configurations: ModelConfiguration("Movies", schema: Schema(Movie.self), url: folder.file("movies.store")),
+      ModelConfiguration("Edges", schema: Schema(EdgeRecord.self), isStoredInMemoryOnly: true))
+    #expect(throws: PersistenceError.unknownConfiguration("the configuration 'Movies' does not store EdgeRecord")) {
+      try SQLiteRepository<EdgeRecord>(container: container, configuration: "Movies")
+    }
+    _ = try SQLiteRepository<EdgeRecord>(container: container)
+  }
+
+  @Test func aFileThatIsNotADatabaseIsAnErrorAndStaysUntouched() throws {
+    let url = folder.file("corrupt.store")
+    let garbage = Data(repeating: 0xAB, count: 8192)
+    try garbage.write(to: url)
+    #expect(throws: PersistenceError.cannotOpen(path: url.path, reason: "file is not a database")) {
+      try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: url))
+    }
+    #expect(try Data(contentsOf: url) == garbage)
+  }
+
+  @Test func aReadOnlyStoreThatDoesNotExistIsNotCreated() throws {
+    let url = folder.file("missing.store")
+    #expect(throws: PersistenceError.cannotOpen(path: url.path, reason: "no store exists there")) {
+      try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: url, allowsSave: false))
+    }
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
+
+  @Test func aReadOnlyStoreReadsButRefusesWrites() async throws {
+    let url = folder.file("catalog.store")
+    let alien = Movie(title: "Alien", date: Date(timeIntervalSinceReferenceDate: 0), rate: 9)
+    do {
+      let writable = try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: url))
+      try await SQLiteRepository<Movie>(container: writable).insert(alien)
+    }
+    let readOnly = try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: url, allowsSave: false))
+    let movies = try SQLiteRepository<Movie>(container: readOnly)
+    #expect(try await movies.fetchAll() == [alien])
+    await #expect(throws: RepositoryError.self) { try await movies.insert(Movie(title: "Heat", date: .now)) }
+    await #expect(throws: RepositoryError.self) { try await movies.deleteAll() }
+    #expect(try await movies.fetchAll() == [alien])
+  }
+
+  @Test func aStoreWhoseTableLacksAColumnIsAnErrorAndStaysUntouched() throws {
+    let url = folder.file("old.store")
+    let old = try ModelContainer(
+      for: OldMovie.self, configurations: ModelConfiguration("Catalog", url: url))
+    _ = old
+    let before = try Data(contentsOf: url)
+    #expect(throws: PersistenceError.self) {
+      try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: url))
+    }
+    #expect(try Data(contentsOf: url) == before)
+  }
+}
+
+/// An earlier shape of the movies table, without most columns.
+struct OldMovie: PersistentModel {
+  static let entity = Entity<OldMovie>(table: "movies")
+  var id: UUID
+  var title: String
+}

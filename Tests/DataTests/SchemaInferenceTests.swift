@@ -1,0 +1,67 @@
+import Domain
+import Foundation
+@testable import Persistence
+import Testing
+
+@Suite("A schema is inferred from a model's Codable shape")
+struct SchemaInferenceTests {
+  @Test func movieTableHasAColumnPerCodingKeyAndItsIndexes() throws {
+    let table = try #require(Schema(Movie.self).models.first).resolve()
+    #expect(
+      table.createStatements == [
+        #"CREATE TABLE IF NOT EXISTS "movies" ("id" BLOB NOT NULL PRIMARY KEY, "title" TEXT NOT NULL, "content" TEXT NOT NULL, "images" TEXT NOT NULL, "date" REAL NOT NULL, "rate" INTEGER NOT NULL, "heart" INTEGER NOT NULL) STRICT"#,
+        #"CREATE INDEX IF NOT EXISTS "movies_date" ON "movies" ("date")"#,
+        #"CREATE INDEX IF NOT EXISTS "movies_rate" ON "movies" ("rate")"#,
+        #"CREATE INDEX IF NOT EXISTS "movies_title" ON "movies" ("title")"#,
+      ])
+  }
+
+  @Test func everyKindOfAttributeGetsItsColumnType() throws {
+    let table = try #require(Schema(EdgeRecord.self).models.first).resolve()
+    let kinds = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.kind) })
+    #expect(kinds["id"] == .uuid)
+    #expect(kinds["text"] == .text)
+    #expect(kinds["data"] == .blob)
+    #expect(kinds["uint64"] == .integer)
+    #expect(kinds["float"] == .real)
+    #expect(kinds["flag"] == .bool)
+    #expect(kinds["date"] == .date)
+    #expect(kinds["url"] == .url)
+    #expect(kinds["genre"] == .text)
+    #expect(kinds["level"] == .integer)
+    #expect(kinds["credits"] == .json)
+    #expect(kinds["tags"] == .json)
+    #expect(table.columns.filter(\.isOptional).map(\.name) == ["optionalText", "optionalDate"])
+  }
+
+  @Test func aModelWithoutAnIdCannotBeStored() {
+    #expect(throws: PersistenceError.invalidSchema("Note has no 'id' attribute to use as its primary key")) {
+      try Schema(Note.self).models.first?.resolve()
+    }
+  }
+
+  @Test func anIndexOnATransientPropertyFailsWhenTheContainerIsCreated() {
+    #expect(throws: PersistenceError.invalidSchema("an index of Draft names 'scratch', which is not a stored attribute")) {
+      try ModelContainer(for: Draft.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+  }
+
+  @Test func identifiersWithQuotesAreQuotedSafely() {
+    #expect(SQLIdentifier.quote(#"we"ird"#) == #""we""ird""#)
+  }
+}
+
+/// A model whose identity is not called `id`.
+struct Note: PersistentModel {
+  var id: String { key }
+  var key: String
+}
+
+/// A model with a property left out of its coding keys: transient, never stored.
+struct Draft: PersistentModel {
+  static let entity = Entity<Draft>(indexes: [\.scratch])
+  enum CodingKeys: String, CodingKey { case id, text }
+  var id: UUID
+  var text: String
+  var scratch = ""
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets up what is missing, then builds and runs every test. Warnings are errors (Package.swift).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+swift build --build-tests
+swift test --skip-build "$@"
