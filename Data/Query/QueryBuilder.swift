@@ -14,7 +14,7 @@ struct QueryBuilder {
     var query = SQLFragment("SELECT \(table.quotedColumns) FROM \(table.quotedName)")
     try appendWhere(descriptor.predicate, to: &query)
     query.sql += " ORDER BY " + (try orderTerms(descriptor.sortBy) + ["rowid"]).joined(separator: ", ")
-    try appendPage(descriptor, to: &query)
+    appendPage(descriptor, to: &query)
     return query
   }
 
@@ -25,7 +25,7 @@ struct QueryBuilder {
     guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else {
       return SQLFragment("SELECT count(*)" + inner.sql.dropFirst("SELECT 1".count), inner.bindings)
     }
-    try appendPage(descriptor, to: &inner)
+    appendPage(descriptor, to: &inner)
     return SQLFragment("SELECT count(*) FROM (\(inner.sql))", inner.bindings)
   }
 
@@ -57,13 +57,11 @@ struct QueryBuilder {
     query.bindings += condition.bindings
   }
 
-  private func appendPage<Model>(_ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment) throws(PersistenceError) {
+  private func appendPage<Model>(_ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment) {
     guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else { return }
-    let limit = descriptor.fetchLimit ?? -1
-    let offset = descriptor.fetchOffset ?? 0
-    guard limit >= -1, offset >= 0, descriptor.fetchLimit.map({ $0 >= 0 }) ?? true else {
-      throw .unsupportedQuery("a fetch limit and offset must not be negative")
-    }
+    // As in SQLite, a negative limit means no limit; a negative offset counts as zero.
+    let limit = max(descriptor.fetchLimit ?? -1, -1)
+    let offset = max(descriptor.fetchOffset ?? 0, 0)
     query.sql += " LIMIT ? OFFSET ?"
     query.bindings += [.integer(Int64(limit)), .integer(Int64(offset))]
   }

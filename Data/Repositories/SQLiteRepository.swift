@@ -28,24 +28,40 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     statements = TableStatements(table: table)
   }
 
+  /// Inserts a new model.
+  ///
+  /// - Throws: `RepositoryError.constraintViolation` if its identifier is already stored.
   public func insert(_ model: Model) async throws {
     try perform { try store.write { state in try insert([model], in: state) } }
   }
 
+  /// Inserts many models in one transaction: all of them, or none.
+  ///
+  /// - Throws: `RepositoryError` for the first model that cannot be stored.
   public func insert(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
     try perform { try store.write { state in try insert(models, in: state) } }
   }
 
+  /// Replaces the stored model with the same identifier.
+  ///
+  /// - Throws: `RepositoryError.notFound` if it is not stored.
   public func update(_ model: Model) async throws {
     try perform { try store.write { state in try update([model], in: state) } }
   }
 
+  /// Replaces many stored models in one transaction: all of them, or none.
+  ///
+  /// - Throws: `RepositoryError.notFound` naming the first model that is not stored.
   public func update(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
     try perform { try store.write { state in try update(models, in: state) } }
   }
 
+  /// Returns the models a descriptor matches, in its order, filtered, sorted and paged in SQL.
+  ///
+  /// - Throws: `RepositoryError.unsupportedQuery` naming a part of the predicate or sort that
+  ///   cannot be translated.
   public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
     try perform {
       let query = try builder.select(descriptor)
@@ -53,6 +69,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     }
   }
 
+  /// Returns the model with an identifier, or `nil`.
   public func fetch(id: Model.ID) async throws -> Model? {
     try perform {
       let key = try SQLValue(swiftValue: id)
@@ -60,6 +77,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     }
   }
 
+  /// Returns how many models a descriptor matches, within its limit and offset.
   public func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int {
     try perform {
       let query = try builder.count(descriptor)
@@ -73,6 +91,9 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     }
   }
 
+  /// Deletes the models with these identifiers in one transaction: all of them, or none.
+  ///
+  /// - Throws: `RepositoryError.notFound` naming the first identifier that is not stored.
   public func delete(ids: [Model.ID]) async throws {
     try perform {
       let keys = try ids.map { (id) throws(PersistenceError) in (id, try SQLValue(swiftValue: id)) }
@@ -89,6 +110,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     }
   }
 
+  /// Deletes every model with one `DELETE` statement and returns how many there were.
   @discardableResult
   public func deleteAll() async throws -> Int {
     try perform {

@@ -34,6 +34,12 @@ public protocol Repository<Model>: Sendable {
   /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier.
   func update(_ model: Model) async throws
 
+  /// Replaces many stored models in one transaction: all of them, or none.
+  ///
+  /// - Throws: ``RepositoryError/notFound(id:)`` naming the first model that is not stored;
+  ///   nothing is changed then.
+  func update(_ models: [Model]) async throws
+
   /// Returns the models that match a descriptor, in its sort order.
   ///
   /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the store cannot evaluate the

@@ -89,7 +89,8 @@ import TestSupport
     let longest = String(repeating: "x", count: MovieRules.maximumContentLength)
 
     #expect(try await add(title: "Longest", content: longest, date: date).content == longest)
-    await #expect(throws: CatalogError.contentTooLong(length: MovieRules.maximumContentLength + 1)) {
+    let tooLong = CatalogError.contentTooLong(length: MovieRules.maximumContentLength + 1)
+    await #expect(throws: tooLong) {
       try await add(title: "Too long", content: longest + "x", date: date)
     }
     #expect(movies.storedModels.map(\.title) == ["Longest"])

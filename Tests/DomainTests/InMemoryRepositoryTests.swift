@@ -69,7 +69,11 @@ import TestSupport
   @Test func negativeLimitMeansNoLimitAndNegativeOffsetMeansNone() async throws {
     // As in SQLite: https://sqlite.org/lang_select.html#limitoffset
     let movies = try InMemoryRepository(Movie.samples)
-    let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.id)], fetchLimit: -1, fetchOffset: -3)
+    let descriptor = FetchDescriptor<Movie>(
+      sortBy: [SortDescriptor(\.id)],
+      fetchLimit: -1,
+      fetchOffset: -3
+    )
 
     #expect(try await movies.fetch(descriptor) == Movie.samples)
     #expect(try await movies.fetchCount(descriptor) == Movie.samples.count)
@@ -84,20 +88,5 @@ import TestSupport
       Issue.record("expected an unsupported query, got \(String(describing: error))")
       return
     }
-  }
-
-  @Test func concurrentInsertsAreAllStored() async throws {
-    let movies = InMemoryRepository<Movie>()
-
-    try await withThrowingTaskGroup { group in
-      for number in UInt8(1)...100 {
-        group.addTask {
-          try await movies.insert(Movie(id: UUID(fixture: number), title: "\(number)", date: .now))
-        }
-      }
-      try await group.waitForAll()
-    }
-
-    #expect(try await movies.fetchCount(FetchDescriptor()) == 100)
   }
 }

@@ -111,9 +111,8 @@ import TestSupport
     // When listing them three at a time.
     var pages: [[Movie]] = []
     for offset in stride(from: 0, to: 12, by: 3) {
-      pages.append(
-        try await list(MovieQuery(sortKey: sortKey, descending: descending, limit: 3, offset: offset))
-      )
+      let query = MovieQuery(sortKey: sortKey, descending: descending, limit: 3, offset: offset)
+      pages.append(try await list(query))
     }
 
     // Then the pages follow the identifier order and hold every movie once.
@@ -142,8 +141,9 @@ import TestSupport
   }
 
   @Test func descriptorCarriesThePageAndOmitsAZeroOffset() throws {
-    let paged = try ListMovies<InMemoryRepository<Movie>>.descriptor(for: MovieQuery(limit: 5, offset: 10))
-    let first = try ListMovies<InMemoryRepository<Movie>>.descriptor(for: MovieQuery())
+    typealias List = ListMovies<InMemoryRepository<Movie>>
+    let paged = try List.descriptor(for: MovieQuery(limit: 5, offset: 10))
+    let first = try List.descriptor(for: MovieQuery())
 
     #expect(paged.fetchLimit == 5)
     #expect(paged.fetchOffset == 10)

@@ -39,7 +39,9 @@ import TestSupport
   @Test func unknownIdentifierThrowsMovieNotFound() async {
     let unknown = UUID(fixture: 200)
 
-    await #expect(throws: CatalogError.movieNotFound(unknown)) { try await rate(id: unknown, rate: 5) }
+    await #expect(throws: CatalogError.movieNotFound(unknown)) {
+      try await rate(id: unknown, rate: 5)
+    }
   }
 
   @Test func storageFailureIsThrownAndNothingChanges() async {

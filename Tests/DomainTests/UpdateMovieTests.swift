@@ -69,7 +69,10 @@ import TestSupport
     (MovieChanges(heart: -1), .invalidHeartCount(-1)),
     (MovieChanges(title: "Fine", rate: 11), .rateOutOfRange(11)),
   ])
-  func invalidChangesAreRejectedAndNothingChanges(changes: MovieChanges, error: CatalogError) async {
+  func invalidChangesAreRejectedAndNothingChanges(
+    changes: MovieChanges,
+    error: CatalogError
+  ) async {
     await #expect(throws: error) { try await update(id: Movie.heat.id, changes) }
     #expect(movies.storedModels == Movie.samples)
   }

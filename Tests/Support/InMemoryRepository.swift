@@ -78,7 +78,14 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
   ///
   /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier.
   public func update(_ model: Model) async throws {
-    try write { try $0.update(model) }
+    try write { try $0.update([model]) }
+  }
+
+  /// Replaces many stored models: all of them, or none.
+  ///
+  /// - Throws: ``RepositoryError/notFound(id:)`` naming the first model that is not stored.
+  public func update(_ models: [Model]) async throws {
+    try write { try $0.update(models) }
   }
 
   /// Returns the models that match a descriptor: filtered, stably sorted, then paged.
@@ -140,7 +147,10 @@ extension InMemoryRepository {
   }
 
   /// Sorts like `models.sorted(using: sortBy)`, but stably: ties keep insertion order.
-  private static func stablySorted(_ models: [Model], using sortBy: [SortDescriptor<Model>]) -> [Model] {
+  private static func stablySorted(
+    _ models: [Model],
+    using sortBy: [SortDescriptor<Model>]
+  ) -> [Model] {
     guard !sortBy.isEmpty else { return models }
     return models.enumerated()
       .sorted { lhs, rhs in
@@ -222,9 +232,11 @@ extension InMemoryRepository {
       }
     }
 
-    mutating func update(_ model: Model) throws(RepositoryError) {
-      guard rows[model.id] != nil else { throw .notFound(id: String(describing: model.id)) }
-      rows[model.id]?.model = model
+    mutating func update(_ models: [Model]) throws(RepositoryError) {
+      if let missing = models.first(where: { rows[$0.id] == nil }) {
+        throw .notFound(id: String(describing: missing.id))
+      }
+      for model in models { rows[model.id]?.model = model }
     }
 
     mutating func delete(_ ids: [Model.ID]) throws(RepositoryError) {

@@ -6,38 +6,58 @@ import Testing
 extension RepositoryContract {
   static var updatingChecks: [RepositoryContractCheck<R>] {
     [
-      RepositoryContractCheck("update replaces every field of the stored movie and only that movie") {
-        movies in
-        try await movies.insert(Movie.samples)
-        let changed = Movie(
-          id: Movie.alien.id,
-          title: "Aliens",
-          content: "This time it's war.\u{0}",
-          images: [Data(), Data([1, 2, 3])],
-          date: Date(timeIntervalSinceReferenceDate: -473_385_600.5),
-          rate: 10,
-          heart: .max
-        )
-        try await movies.update(changed)
-        expectIdentical(try await movies.fetch(id: Movie.alien.id), changed)
-        #expect(try await stored(in: movies) == [changed] + Movie.samples.dropFirst())
-      },
-      RepositoryContractCheck("update can store edge values") { movies in
-        try await movies.insert(.alien)
-        for edge in Movie.edgeCases {
-          var changed = edge
-          changed.id = Movie.alien.id
-          try await movies.update(changed)
-          expectIdentical(try await movies.fetch(id: Movie.alien.id), changed)
-        }
-      },
-      RepositoryContractCheck("updating an unknown id throws not found and changes nothing") { movies in
-        try await movies.insert(.alien)
-        await #expect(throws: RepositoryError.notFound(id: String(describing: Movie.heat.id))) {
-          try await movies.update(.heat)
-        }
-        #expect(try await stored(in: movies) == [.alien])
-      },
+      .init("update replaces every field of that movie and no other", body: replacesEveryField),
+      .init("update can store edge values", body: storesEdgeValues),
+      .init("updating an unknown id throws not found and changes nothing", body: rejectsUnknownID),
+      .init("updating many is all or nothing", body: updatesManyAtomically),
     ]
+  }
+
+  private static func replacesEveryField(_ movies: R) async throws {
+    try await movies.insert(Movie.samples)
+    let changed = Movie(
+      id: Movie.alien.id,
+      title: "Aliens",
+      content: "This time it's war.\u{0}",
+      images: [Data(), Data([1, 2, 3])],
+      date: Date(timeIntervalSinceReferenceDate: -473_385_600.5),
+      rate: 10,
+      heart: .max
+    )
+    try await movies.update(changed)
+    expectIdentical(try await movies.fetch(id: Movie.alien.id), changed)
+    #expect(try await stored(in: movies) == [changed] + Movie.samples.dropFirst())
+  }
+
+  private static func storesEdgeValues(_ movies: R) async throws {
+    try await movies.insert(.alien)
+    for edge in Movie.edgeCases {
+      var changed = edge
+      changed.id = Movie.alien.id
+      try await movies.update(changed)
+      expectIdentical(try await movies.fetch(id: Movie.alien.id), changed)
+    }
+  }
+
+  private static func rejectsUnknownID(_ movies: R) async throws {
+    try await movies.insert(.alien)
+    await #expect(throws: RepositoryError.notFound(id: String(describing: Movie.heat.id))) {
+      try await movies.update(.heat)
+    }
+    #expect(try await stored(in: movies) == [.alien])
+  }
+
+  private static func updatesManyAtomically(_ movies: R) async throws {
+    try await movies.insert([.alien, .heat])
+    var alien = Movie.alien
+    alien.rate = 1
+    var heat = Movie.heat
+    heat.heart = 7
+    await #expect(throws: RepositoryError.notFound(id: String(describing: Movie.up.id))) {
+      try await movies.update([alien, .up, heat])
+    }
+    #expect(try await stored(in: movies) == [.alien, .heat])
+    try await movies.update([heat, alien])
+    #expect(try await stored(in: movies) == [alien, heat])
   }
 }

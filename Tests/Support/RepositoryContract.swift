@@ -7,6 +7,16 @@ import Testing
 /// drift apart: a use case tested in memory behaves the same on disk. Each check gets a fresh,
 /// empty repository from `make` and records failures with `#expect` and `#require`.
 ///
+/// Besides the protocol's documented errors, the contract pins down what a SQL store could
+/// otherwise do its own way:
+/// - values round-trip exactly: NUL characters, empty `Data`, `Int.min` and `Int.max`, and
+///   dates to the last bit of their `Double`;
+/// - `contains` is case-sensitive and treats `%`, `_` and `\` as plain characters;
+/// - text sorts by Unicode code point (as Swift's `<` on Linux), and models that sort equal keep
+///   their insertion order, in either direction;
+/// - `notFound(id:)` carries `String(describing: id)`, the first missing id in argument order;
+/// - batch inserts and deletes are all-or-nothing.
+///
 /// Run every check as its own test case in the implementation's test target:
 ///
 /// ```swift
