@@ -22,9 +22,10 @@ struct StoreBenchmark {
 
   nonisolated static func run(rows: Int, rounds: Int) async throws {
     let movies = BenchmarkData.movies(count: rows)
-    let lookups = stride(from: 0, to: rows, by: max(1, rows / 10_000)).prefix(10_000).map { movies[$0].id }
-    let updated = lookups.prefix(10_000).enumerated().map { offset, id in
-      var movie = movies[movies.firstIndex { $0.id == id } ?? 0]
+    let picked = Array(stride(from: 0, to: rows, by: max(1, rows / 10_000)).prefix(10_000))
+    let lookups = picked.map { movies[$0].id }
+    let updated = picked.enumerated().map { offset, index in
+      var movie = movies[index]
       movie.rate = (movie.rate + 1) % 11
       movie.heart += offset
       movie.title += " (seen)"

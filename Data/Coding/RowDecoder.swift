@@ -101,7 +101,10 @@ final class RowDecoder {
   }
 
   func real(for key: some CodingKey) throws(PersistenceError) -> Double {
-    let column = try requireColumn(for: key)
+    try real(at: try requireColumn(for: key), key)
+  }
+
+  private func real(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> Double {
     switch statement.columnType(column) {
     case SQLITE_FLOAT, SQLITE_INTEGER: return statement.double(at: column)
     default: throw mismatch(key, expected: "a number", column: column)
@@ -109,7 +112,10 @@ final class RowDecoder {
   }
 
   func text(for key: some CodingKey) throws(PersistenceError) -> String {
-    let column = try requireColumn(for: key)
+    try text(at: try requireColumn(for: key), key)
+  }
+
+  private func text(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> String {
     guard statement.columnType(column) == SQLITE_TEXT else {
       throw mismatch(key, expected: "text", column: column)
     }
@@ -121,15 +127,17 @@ final class RowDecoder {
   }
 
   func blob(for key: some CodingKey) throws(PersistenceError) -> Data {
-    let column = try requireColumn(for: key)
+    try blob(at: try requireColumn(for: key), key)
+  }
+
+  private func blob(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> Data {
     guard statement.columnType(column) == SQLITE_BLOB else {
       throw mismatch(key, expected: "a blob", column: column)
     }
     return statement.data(at: column)
   }
 
-  func uuid(for key: some CodingKey) throws(PersistenceError) -> UUID {
-    let column = try requireColumn(for: key)
+  private func uuid(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> UUID {
     guard statement.columnType(column) == SQLITE_BLOB else {
       throw mismatch(key, expected: "a 16-byte UUID", column: column)
     }
@@ -143,34 +151,35 @@ final class RowDecoder {
     return uuid
   }
 
-  /// Decodes a value that is not a primitive: by its type where the engine knows it, by the
-  /// column's declared kind otherwise (JSON text, or a raw value).
+  /// Decodes a value that is not a primitive: dates, UUIDs, data and URLs from their natural
+  /// columns, JSON columns through the JSON decoder, raw-value enums from their raw value.
+  ///
+  /// The column's kind, fixed by the schema, picks the path; checking the type is then one
+  /// metatype comparison, with no dynamic cast on the common paths.
   func value<T: Decodable>(_ type: T.Type, for key: some CodingKey) throws -> T {
-    switch type {
-    case is Date.Type:
-      return try Date(timeIntervalSinceReferenceDate: real(for: key)) as! T
-    case is UUID.Type:
-      return try uuid(for: key) as! T
-    case is Data.Type:
-      return try blob(for: key) as! T
-    case is URL.Type:
-      let text = try text(for: key)
+    let column = try requireColumn(for: key)
+    switch kinds[Int(column)] {
+    case .date where T.self == Date.self:
+      return unsafeBitCast(Date(timeIntervalSinceReferenceDate: try real(at: column, key)), to: T.self)
+    case .uuid where T.self == UUID.self:
+      return unsafeBitCast(try uuid(at: column, key), to: T.self)
+    case .blob where T.self == Data.self:
+      return unsafeBitCast(try blob(at: column, key), to: T.self)
+    case .url where T.self == URL.self:
+      let text = try text(at: column, key)
       guard let url = URL(string: text) else {
         throw PersistenceError.invalidValue("\(table.name).\(key.stringValue) holds '\(text)', not a URL")
       }
-      return url as! T
-    default:
-      break
-    }
-    let column = try requireColumn(for: key)
-    if kinds[Int(column)] == .json || kinds[Int(column)] == nil {
+      return unsafeBitCast(url, to: T.self)
+    case .json, nil:
       guard statement.columnType(column) == SQLITE_TEXT else {
         throw mismatch(key, expected: "JSON text", column: column)
       }
       return try statement.withBlob(at: column) { bytes in
         try json.decode(T.self, from: Data(bytes))
       }
+    default:
+      return try T(from: ColumnDecoding(decoder: self, key: key))
     }
-    return try T(from: ColumnDecoding(decoder: self, key: key))
   }
 }

@@ -125,71 +125,99 @@ final class RowEncoder {
 
   func storeText(_ value: String, for key: some CodingKey) {
     guard let column = column(for: key) else { return }
+    storeText(value, at: column)
+  }
+
+  func storeReal(_ value: Double, for key: some CodingKey) {
+    guard let column = column(for: key) else { return }
+    storeReal(value, at: column)
+  }
+
+  func storeInteger<T: BinaryInteger>(_ value: T, for key: some CodingKey) {
+    guard let column = column(for: key) else { return }
+    storeInteger(value, at: column)
+  }
+
+  /// Stores a value of a type that is not a primitive: dates, UUIDs, data and URLs in their
+  /// natural column, raw-value enums as their raw value, anything else as JSON text.
+  ///
+  /// The column's kind, fixed by the schema, picks the path; checking the type is then one
+  /// metatype comparison, with no dynamic cast on the common paths.
+  func storeValue<T: Encodable>(_ value: T, for key: some CodingKey) {
+    guard let column = column(for: key) else { return }
+    switch table.columns[column].kind {
+    case .date where T.self == Date.self:
+      storeReal(unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate, at: column)
+    case .uuid where T.self == UUID.self:
+      withUnsafeBytes(of: unsafeBitCast(value, to: UUID.self).uuid) { storeBytes($0, at: column) }
+    case .blob where T.self == Data.self:
+      storeBytes(unsafeBitCast(value, to: Data.self), at: column)
+    case .url where T.self == URL.self:
+      storeText(unsafeBitCast(value, to: URL.self).absoluteString, at: column)
+    case .json:
+      storeJSON(value, at: column)
+    default:
+      storeOther(value, at: column)
+    }
+  }
+
+  /// The slow path, for a value whose type does not match its column's usual type.
+  private func storeOther<T: Encodable>(_ value: T, at column: Int) {
+    switch value {
+    case let date as Date: storeReal(date.timeIntervalSinceReferenceDate, at: column)
+    case let uuid as UUID: withUnsafeBytes(of: uuid.uuid) { storeBytes($0, at: column) }
+    case let data as Data: storeBytes(data, at: column)
+    case let url as URL: storeText(url.absoluteString, at: column)
+    case let raw as any RawRepresentable: storeRaw(raw, at: column, fallback: value)
+    default: storeJSON(value, at: column)
+    }
+  }
+
+  private func storeRaw<R: RawRepresentable, T: Encodable>(_ raw: R, at column: Int, fallback: T) {
+    switch raw.rawValue {
+    case let text as String: storeText(text, at: column)
+    case let integer as Int: storeInteger(integer, at: column)
+    default: storeJSON(fallback, at: column)
+    }
+  }
+
+  private func storeText(_ value: String, at column: Int) {
     var value = value
     let offset = bytes.count
     value.withUTF8 { bytes.append(contentsOf: $0) }
     slots[column] = .text(offset: offset, count: bytes.count - offset)
   }
 
-  func storeBytes(_ value: some Collection<UInt8>, for key: some CodingKey) {
-    guard let column = column(for: key) else { return }
+  private func storeBytes(_ value: some Collection<UInt8>, at column: Int) {
     let offset = bytes.count
     bytes.append(contentsOf: value)
     slots[column] = .blob(offset: offset, count: bytes.count - offset)
   }
 
-  func storeReal(_ value: Double, for key: some CodingKey) {
+  private func storeReal(_ value: Double, at column: Int) {
     guard !value.isNaN else {
-      failure = .invalidValue("'\(key.stringValue)' is NaN, which SQLite cannot store")
+      failure = .invalidValue("'\(table.columns[column].name)' is NaN, which SQLite cannot store")
       return
     }
-    store(.real(value), for: key)
+    slots[column] = .real(value)
   }
 
-  func storeInteger<T: BinaryInteger>(_ value: T, for key: some CodingKey) {
+  private func storeInteger<T: BinaryInteger>(_ value: T, at column: Int) {
     guard let integer = Int64(exactly: value) else {
-      failure = .invalidValue("'\(key.stringValue)' is \(value), beyond a 64-bit signed integer")
+      failure = .invalidValue("'\(table.columns[column].name)' is \(value), beyond a 64-bit signed integer")
       return
     }
-    store(.integer(integer), for: key)
+    slots[column] = .integer(integer)
   }
 
-  /// Stores a value of a type that is not a primitive: dates, UUIDs, data, URLs, raw-value
-  /// enums in their natural column; anything else as JSON text.
-  func storeValue<T: Encodable>(_ value: T, for key: some CodingKey) {
-    switch value {
-    case let date as Date:
-      storeReal(date.timeIntervalSinceReferenceDate, for: key)
-    case let uuid as UUID:
-      withUnsafeBytes(of: uuid.uuid) { storeBytes($0, for: key) }
-    case let data as Data:
-      storeBytes(data, for: key)
-    case let url as URL:
-      storeText(url.absoluteString, for: key)
-    case let raw as any RawRepresentable:
-      storeRaw(raw, for: key, fallback: value)
-    default:
-      storeJSON(value, for: key)
-    }
-  }
-
-  private func storeRaw<R: RawRepresentable, T: Encodable>(_ raw: R, for key: some CodingKey, fallback: T) {
-    switch raw.rawValue {
-    case let text as String: storeText(text, for: key)
-    case let integer as Int: storeInteger(integer, for: key)
-    default: storeJSON(fallback, for: key)
-    }
-  }
-
-  private func storeJSON<T: Encodable>(_ value: T, for key: some CodingKey) {
+  private func storeJSON<T: Encodable>(_ value: T, at column: Int) {
     do {
       let data = try json.encode(value)
-      guard let column = column(for: key) else { return }
       let offset = bytes.count
       bytes.append(contentsOf: data)
       slots[column] = .text(offset: offset, count: bytes.count - offset)
     } catch {
-      failure = .invalidValue("'\(key.stringValue)' cannot be encoded as JSON: \(error)")
+      failure = .invalidValue("'\(table.columns[column].name)' cannot be encoded as JSON: \(error)")
     }
   }
 
