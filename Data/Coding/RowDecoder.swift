@@ -12,7 +12,7 @@ final class RowDecoder {
   private let kinds: [ValueKind?]
   private var order: [(name: String, column: Int32)] = []
   private var position = 0
-  private let json = JSONDecoder()
+  private let json = NestedJSONDecoder()
 
   /// Creates a decoder for the rows a statement returns from a table.
   init(statement: Statement, table: TableSchema) {
@@ -175,8 +175,10 @@ final class RowDecoder {
       guard statement.columnType(column) == SQLITE_TEXT else {
         throw mismatch(key, expected: "JSON text", column: column)
       }
-      return try statement.withBlob(at: column) { bytes in
-        try json.decode(T.self, from: Data(bytes))
+      do {
+        return try statement.withBlob(at: column) { bytes in try json.decode(T.self, from: bytes) }
+      } catch {
+        throw PersistenceError.invalidValue("\(table.name).\(key.stringValue) holds JSON that cannot be read: \(error)")
       }
     default:
       return try T(from: ColumnDecoding(decoder: self, key: key))

@@ -24,7 +24,7 @@ final class RowEncoder {
   private(set) var slots: [Slot]
   private(set) var bytes: [UInt8] = []
   private var failure: PersistenceError?
-  private let json = JSONEncoder()
+  private let json = NestedJSONEncoder()
 
   /// Creates an encoder for a table's columns; parameter `i + 1` receives column `i`.
   init(table: TableSchema) {
@@ -212,9 +212,8 @@ final class RowEncoder {
 
   private func storeJSON<T: Encodable>(_ value: T, at column: Int) {
     do {
-      let data = try json.encode(value)
       let offset = bytes.count
-      bytes.append(contentsOf: data)
+      try json.encode(value, into: &bytes)
       slots[column] = .text(offset: offset, count: bytes.count - offset)
     } catch {
       failure = .invalidValue("'\(table.columns[column].name)' cannot be encoded as JSON: \(error)")
