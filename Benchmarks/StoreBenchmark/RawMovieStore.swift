@@ -111,7 +111,7 @@ final class RawMovieStore {
       let code = sqlite3_step(statement)
       if code == SQLITE_DONE { break }
       guard code == SQLITE_ROW else { throw BenchmarkError(String(cString: sqlite3_errmsg(db))) }
-      var uuid = UUID().uuid
+      var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
       withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0), count: 16)) }
       movies.append(
         Movie(

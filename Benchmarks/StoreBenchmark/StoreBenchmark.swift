@@ -11,8 +11,42 @@ struct StoreBenchmark {
   static func main() async throws {
     let arguments = CommandLine.arguments
     let rows = option("--rows", in: arguments) ?? 100_000
-    let rounds = option("--rounds", in: arguments) ?? 3
+    let rounds = option("--rounds", in: arguments) ?? 4
+    if let times = option("--profile-fetch", in: arguments) {
+      try await profile(rows: rows, times: times, query: false)
+      return
+    }
+    if let times = option("--profile-query", in: arguments) {
+      try await profile(rows: rows, times: times, query: true)
+      return
+    }
     try await run(rows: rows, rounds: rounds)
+  }
+
+  /// Fetches every movie, or runs a small date-range query, through the framework `times`
+  /// times, for a profiler to watch.
+  nonisolated static func profile(rows: Int, times: Int, query: Bool) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("movies-profile-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let container = try ModelContainer(
+      for: Movie.self, configurations: ModelConfiguration("Profile", url: folder.appendingPathComponent("profile.store")))
+    let repository = try SQLiteRepository<Movie>(container: container)
+    try await repository.insert(BenchmarkData.movies(count: rows))
+    var total = 0
+    let elapsed = try await seconds {
+      for time in 0..<times {
+        guard query else {
+          total += try await repository.fetchAll().count
+          continue
+        }
+        let start = BenchmarkData.startDate.addingTimeInterval(Double(time % rows) * 3600)
+        let end = start.addingTimeInterval(500 * 3600)
+        total += try await repository.fetch(
+          FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)])
+        ).count
+      }
+    }
+    print("fetched \(total) movies in \(Int(elapsed * 1000)) ms")
   }
 
   static func option(_ name: String, in arguments: [String]) -> Int? {
@@ -54,54 +88,48 @@ struct StoreBenchmark {
         for: Movie.self, configurations: ModelConfiguration("Benchmark", url: folder.appendingPathComponent("framework.store")))
       let repository = try SQLiteRepository<Movie>(container: container)
 
-      var checks: [Int] = []
-      let timings: [(Double, Double)] = [
-        (try await seconds { try await repository.insert(movies) }, try await seconds { try raw.insert(movies) }),
+      // Each phase returns a count that both sides must agree on.
+      let work: [(framework: () async throws -> Int, raw: () async throws -> Int)] = [
+        ({ try await repository.insert(movies); return movies.count }, { try raw.insert(movies); return movies.count }),
+        ({ try await repository.fetchAll().count }, { try raw.fetchAll().count }),
         (
-          try await seconds { checks.append(try await repository.fetchAll().count) },
-          try await seconds { checks.append(try raw.fetchAll().count) }
-        ),
-        (
-          try await seconds {
+          {
             var total = 0
             for (start, end) in ranges {
               total += try await repository.fetch(
                 FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)])
               ).count
             }
-            checks.append(total)
+            return total
           },
-          try await seconds {
-            var total = 0
-            for (start, end) in ranges { total += try raw.fetch(from: start, to: end).count }
-            checks.append(total)
-          }
+          { ranges.reduce(0) { total, range in total + ((try? raw.fetch(from: range.0, to: range.1).count) ?? -1) } }
         ),
         (
-          try await seconds {
+          {
             var found = 0
             for id in lookups where try await repository.fetch(id: id) != nil { found += 1 }
-            checks.append(found)
+            return found
           },
-          try await seconds {
-            var found = 0
-            for id in lookups where try raw.fetch(id: id) != nil { found += 1 }
-            checks.append(found)
-          }
+          { try lookups.filter { try raw.fetch(id: $0) != nil }.count }
         ),
-        (try await seconds { try await repository.update(updated) }, try await seconds { try raw.update(updated) }),
-        (
-          try await seconds { checks.append(try await repository.deleteAll()) },
-          try await seconds { checks.append(try raw.deleteAll()) }
-        ),
+        ({ try await repository.update(updated); return updated.count }, { try raw.update(updated); return updated.count }),
+        ({ try await repository.deleteAll() }, { try raw.deleteAll() }),
       ]
-      // Both sides must have done the same work: every count is reported by each side in turn.
-      for pair in stride(from: 0, to: checks.count, by: 2) where checks[pair] != checks[pair + 1] {
-        throw BenchmarkError("round \(round): the framework and raw SQLite disagree (\(checks))")
-      }
-      for (index, timing) in timings.enumerated() {
-        phases[index].framework = min(phases[index].framework, timing.0)
-        phases[index].raw = min(phases[index].raw, timing.1)
+      for (index, phase) in work.enumerated() {
+        // Alternate which side goes first, so neither always meets a warmer or colder system.
+        var frameworkCount = 0
+        var rawCount = 0
+        let frameworkFirst = round % 2 == 1
+        if frameworkFirst {
+          phases[index].framework = min(phases[index].framework, try await seconds { frameworkCount = try await phase.framework() })
+        }
+        phases[index].raw = min(phases[index].raw, try await seconds { rawCount = try await phase.raw() })
+        if !frameworkFirst {
+          phases[index].framework = min(phases[index].framework, try await seconds { frameworkCount = try await phase.framework() })
+        }
+        guard frameworkCount == rawCount else {
+          throw BenchmarkError("round \(round), \(phases[index].name): framework counted \(frameworkCount), raw \(rawCount)")
+        }
       }
     }
     report(phases, rows: rows, rounds: rounds)

@@ -10,8 +10,12 @@ final class RowDecoder {
   private let table: TableSchema
   private let indexByName: [String: Int32]
   private let kinds: [ValueKind?]
-  private var order: [(name: String, column: Int32)] = []
-  private var position = 0
+  // Exclusivity checks are off for the per-key bookkeeping: no access to these properties is
+  // held across a call into a model's `init(from:)`, so accesses never overlap.
+  @exclusivity(unchecked) private var order: [(name: String, column: Int32)] = []
+  @exclusivity(unchecked) private var position = 0
+  /// The keyed container handed to the model on the previous row, reused on the next one.
+  @exclusivity(unchecked) var reusableContainer: (key: ObjectIdentifier, box: AnyObject)?
   private let json = NestedJSONDecoder()
 
   /// Creates a decoder for the rows a statement returns from a table.
@@ -88,12 +92,22 @@ final class RowDecoder {
     return .invalidValue("\(table.name).\(key.stringValue) holds \(found), not \(expected)")
   }
 
-  func integer<T: FixedWidthInteger>(_ type: T.Type, for key: some CodingKey) throws(PersistenceError) -> T {
+  /// Reads an integer column, which must hold an integer.
+  func int64(for key: some CodingKey) throws(PersistenceError) -> Int64 {
     let column = try requireColumn(for: key)
     guard statement.columnType(column) == SQLITE_INTEGER else {
       throw mismatch(key, expected: "an integer", column: column)
     }
-    let value = statement.int64(at: column)
+    return statement.int64(at: column)
+  }
+
+  /// Reads an integer column as a narrower or unsigned type, checking its range.
+  ///
+  /// Callers pass concrete types, so each use is specialized; `Int` and `Int64` skip the check
+  /// entirely (see ``RowKeyedDecodingContainer``).
+  @inline(__always)
+  func integer<T: FixedWidthInteger>(_ type: T.Type, for key: some CodingKey) throws(PersistenceError) -> T {
+    let value = try int64(for: key)
     guard let result = T(exactly: value) else {
       throw .invalidValue("\(table.name).\(key.stringValue) holds \(value), out of range for \(T.self)")
     }

@@ -19,11 +19,13 @@ final class RowEncoder {
 
   let table: TableSchema
   private let indexByName: [String: Int]
-  private var order: [Int] = []
-  private var position = 0
-  private(set) var slots: [Slot]
-  private(set) var bytes: [UInt8] = []
-  private var failure: PersistenceError?
+  // Exclusivity checks are off for the per-row state: no access to these properties is held
+  // across a call into a model's `encode(to:)`, so accesses never overlap.
+  @exclusivity(unchecked) private var order: [Int] = []
+  @exclusivity(unchecked) private var position = 0
+  @exclusivity(unchecked) private(set) var slots: [Slot]
+  @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+  @exclusivity(unchecked) private var failure: PersistenceError?
   private let json = NestedJSONEncoder()
 
   /// Creates an encoder for a table's columns; parameter `i + 1` receives column `i`.

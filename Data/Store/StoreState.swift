@@ -9,6 +9,12 @@ final class StoreState {
     self.connection = connection
   }
 
+  deinit {
+    // A decoder's reusable container refers back to the decoder; release that cycle so the
+    // decoders, and the statements they read, are freed with the store.
+    for decoder in decoders.values { decoder.reusableContainer = nil }
+  }
+
   /// The row encoder for a table, reused across calls.
   func encoder(for table: TableSchema) -> RowEncoder {
     if let encoder = encoders[table.name] { return encoder }
