@@ -33,12 +33,18 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { 1 }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     if T.self == Date.self { return unsafeBitCast(Date(timeIntervalSinceReferenceDate: 1), to: T.self) }
-    if T.self == UUID.self { return unsafeBitCast(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), to: T.self) }
+    if T.self == UUID.self {
+      return unsafeBitCast(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), to: T.self)
+    }
     if T.self == [Data].self { return unsafeBitCast([Data](), to: T.self) }
     throw CocoaError(.coderInvalidValue)
   }
-  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> { throw CocoaError(.coderInvalidValue) }
-  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw CocoaError(.coderInvalidValue) }
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> { throw CocoaError(.coderInvalidValue) }
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    throw CocoaError(.coderInvalidValue)
+  }
   func superDecoder() throws -> any Decoder { throw CocoaError(.coderInvalidValue) }
   func superDecoder(forKey key: Key) throws -> any Decoder { throw CocoaError(.coderInvalidValue) }
 }

@@ -13,8 +13,9 @@ final class RawMovieStore {
 
   init(path: String) throws {
     var handle: OpaquePointer?
-    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
-      == SQLITE_OK, let handle
+    guard
+      sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        == SQLITE_OK, let handle
     else { throw BenchmarkError("cannot open \(path)") }
     db = handle
     sqlite3_busy_timeout(db, 5000)
@@ -89,8 +90,12 @@ final class RawMovieStore {
       title.withUTF8 { title in
         content.withUTF8 { content in
           sqlite3_bind_blob(statement, idParameter, id.baseAddress, 16, nil)
-          sqlite3_bind_text(statement, 2, title.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(title.count), nil)
-          sqlite3_bind_text(statement, 3, content.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(content.count), nil)
+          sqlite3_bind_text(
+            statement, 2, title.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+            Int32(title.count), nil)
+          sqlite3_bind_text(
+            statement, 3, content.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+            Int32(content.count), nil)
           sqlite3_bind_text(statement, 4, "[]", 2, nil)
           sqlite3_bind_double(statement, 5, movie.date.timeIntervalSinceReferenceDate)
           sqlite3_bind_int64(statement, 6, Int64(movie.rate))
@@ -112,7 +117,9 @@ final class RawMovieStore {
       if code == SQLITE_DONE { break }
       guard code == SQLITE_ROW else { throw BenchmarkError(String(cString: sqlite3_errmsg(db))) }
       var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0), count: 16)) }
+      withUnsafeMutableBytes(of: &uuid) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0), count: 16))
+      }
       movies.append(
         Movie(
           id: UUID(uuid: uuid),
@@ -133,13 +140,16 @@ final class RawMovieStore {
 
   private func text(_ statement: OpaquePointer, _ column: Int32) -> String {
     guard let pointer = sqlite3_column_text(statement, column) else { return "" }
-    return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+    return String(
+      decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
   }
 
   private func prepare(_ sql: String) throws -> OpaquePointer {
     if let statement = statements[sql] { return statement }
     var statement: OpaquePointer?
-    guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK, let statement else {
+    guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
+      let statement
+    else {
       throw BenchmarkError(String(cString: sqlite3_errmsg(db)))
     }
     statements[sql] = statement

@@ -33,7 +33,8 @@ struct StoreBenchmark {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("movies-profile-\(UUID())")
     defer { try? FileManager.default.removeItem(at: folder) }
     let container = try ModelContainer(
-      for: Movie.self, configurations: ModelConfiguration("Profile", url: folder.appendingPathComponent("profile.store")))
+      for: Movie.self,
+      configurations: ModelConfiguration("Profile", url: folder.appendingPathComponent("profile.store")))
     let repository = try SQLiteRepository<Movie>(container: container)
     try await repository.insert(BenchmarkData.movies(count: rows))
     var total = 0
@@ -89,19 +90,28 @@ struct StoreBenchmark {
       defer { try? FileManager.default.removeItem(at: folder) }
       let raw = try RawMovieStore(path: folder.appendingPathComponent("raw.store").path)
       let container = try ModelContainer(
-        for: Movie.self, configurations: ModelConfiguration("Benchmark", url: folder.appendingPathComponent("framework.store")))
+        for: Movie.self,
+        configurations: ModelConfiguration("Benchmark", url: folder.appendingPathComponent("framework.store")))
       let repository = try SQLiteRepository<Movie>(container: container)
 
       // Each phase returns a count that both sides must agree on.
       let work: [(framework: () async throws -> Int, raw: () async throws -> Int)] = [
-        ({ try await repository.insert(movies); return movies.count }, { try raw.insert(movies); return movies.count }),
+        (
+          {
+            try await repository.insert(movies); return movies.count
+          },
+          {
+            try raw.insert(movies); return movies.count
+          }
+        ),
         ({ try await repository.fetchAll().count }, { try raw.fetchAll().count }),
         (
           {
             var total = 0
             for (start, end) in ranges {
               total += try await repository.fetch(
-                FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)])
+                FetchDescriptor(
+                  predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)])
               ).count
             }
             return total
@@ -116,7 +126,14 @@ struct StoreBenchmark {
           },
           { try lookups.filter { try raw.fetch(id: $0) != nil }.count }
         ),
-        ({ try await repository.update(updated); return updated.count }, { try raw.update(updated); return updated.count }),
+        (
+          {
+            try await repository.update(updated); return updated.count
+          },
+          {
+            try raw.update(updated); return updated.count
+          }
+        ),
         ({ try await repository.deleteAll() }, { try raw.deleteAll() }),
       ]
       for (index, phase) in work.enumerated() {
@@ -125,14 +142,17 @@ struct StoreBenchmark {
         var rawCount = 0
         let frameworkFirst = round % 2 == 1
         if frameworkFirst {
-          phases[index].framework = min(phases[index].framework, try await seconds { frameworkCount = try await phase.framework() })
+          phases[index].framework = min(
+            phases[index].framework, try await seconds { frameworkCount = try await phase.framework() })
         }
         phases[index].raw = min(phases[index].raw, try await seconds { rawCount = try await phase.raw() })
         if !frameworkFirst {
-          phases[index].framework = min(phases[index].framework, try await seconds { frameworkCount = try await phase.framework() })
+          phases[index].framework = min(
+            phases[index].framework, try await seconds { frameworkCount = try await phase.framework() })
         }
         guard frameworkCount == rawCount else {
-          throw BenchmarkError("round \(round), \(phases[index].name): framework counted \(frameworkCount), raw \(rawCount)")
+          throw BenchmarkError(
+            "round \(round), \(phases[index].name): framework counted \(frameworkCount), raw \(rawCount)")
         }
       }
     }
@@ -151,9 +171,11 @@ struct StoreBenchmark {
     let width = phases.map(\.name.count).max() ?? 0
     print("phase".padding(toLength: width, withPad: " ", startingAt: 0) + "   framework         raw   ratio  target")
     for phase in phases {
-      let line = phase.name.padding(toLength: width, withPad: " ", startingAt: 0)
-        + String(format: " %9.1f ms %8.1f ms %6.2fx  %5.1fx ", phase.framework * 1000, phase.raw * 1000,
-                 phase.ratio, phase.target) + (phase.ratio <= phase.target ? "ok" : "OVER")
+      let line =
+        phase.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        + String(
+          format: " %9.1f ms %8.1f ms %6.2fx  %5.1fx ", phase.framework * 1000, phase.raw * 1000,
+          phase.ratio, phase.target) + (phase.ratio <= phase.target ? "ok" : "OVER")
       print(line)
     }
   }

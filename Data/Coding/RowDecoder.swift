@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// Decodes models from the rows of one statement, reusing its lookups row after row.
 ///

@@ -53,11 +53,13 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    throw PersistenceError.invalidValue("nested containers are not stored; decode a Codable value for '\(key.stringValue)'")
+    throw PersistenceError.invalidValue(
+      "nested containers are not stored; decode a Codable value for '\(key.stringValue)'")
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    throw PersistenceError.invalidValue("nested containers are not stored; decode a Codable value for '\(key.stringValue)'")
+    throw PersistenceError.invalidValue(
+      "nested containers are not stored; decode a Codable value for '\(key.stringValue)'")
   }
 
   func superDecoder() throws -> any Decoder {

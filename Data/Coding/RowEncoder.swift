@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// Encodes models into the parameters of one statement, reusing its buffers row after row.
 ///

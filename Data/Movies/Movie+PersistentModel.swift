@@ -1,5 +1,5 @@
-import Foundation
 import Domain
+import Foundation
 
 extension Movie: PersistentModel {
   /// Movies live in the `movies` table, indexed by the fields the catalog filters and sorts on.

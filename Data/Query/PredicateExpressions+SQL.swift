@@ -13,7 +13,8 @@ extension PredicateExpressions.KeyPath: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     guard root is PredicateExpressions.Variable<Root.Output> else {
       throw .unsupportedQuery(
-        "the key path \(keyPath) on a computed value cannot be translated to SQL (in a predicate on \(translator.modelName))")
+        "the key path \(keyPath) on a computed value cannot be translated to SQL (in a predicate on \(translator.modelName))"
+      )
     }
     let column = try translator.column(for: keyPath)
     guard column.kind != .json else {
@@ -84,7 +85,8 @@ extension PredicateExpressions.CollectionContainsCollection: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     guard Base.Output.self == String.self, Other.Output.self == String.self else {
       throw .unsupportedQuery(
-        "contains(_:) is translated for strings only, not \(Base.Output.self) (in a predicate on \(translator.modelName))")
+        "contains(_:) is translated for strings only, not \(Base.Output.self) (in a predicate on \(translator.modelName))"
+      )
     }
     // `instr` matches bytes exactly: case-sensitive as in Swift, with `%` and `_` literal.
     let haystack = try translator.translate(base)

@@ -50,7 +50,8 @@ struct QueryBuilder {
     }
   }
 
-  private func appendWhere<Model>(_ predicate: Predicate<Model>?, to query: inout SQLFragment) throws(PersistenceError) {
+  private func appendWhere<Model>(_ predicate: Predicate<Model>?, to query: inout SQLFragment) throws(PersistenceError)
+  {
     guard let predicate else { return }
     let condition = try PredicateTranslator(table: table, modelName: modelName).condition(predicate)
     query.sql += " WHERE " + condition.sql

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// One open SQLite database connection, the sole owner of its C handle.
 ///
@@ -41,7 +41,8 @@ final class Connection {
     }
     handle = db
     sqlite3_extended_result_codes(db, 1)
-    let milliseconds = busyTimeout.components.seconds * 1000
+    let milliseconds =
+      busyTimeout.components.seconds * 1000
       + busyTimeout.components.attoseconds / 1_000_000_000_000_000
     sqlite3_busy_timeout(db, Int32(clamping: milliseconds))
     // Reading the schema first makes a file that is not a database fail here, at open.

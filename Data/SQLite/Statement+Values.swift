@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 extension Statement {
   /// Binds a value to a 1-based parameter; text and blobs are copied by SQLite.
@@ -90,4 +90,3 @@ extension Statement {
 
 /// Tells SQLite to copy a bound value before the bind call returns.
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A prepared SQL statement, the sole owner of its C handle.
 ///

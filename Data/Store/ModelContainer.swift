@@ -31,7 +31,8 @@ public final class ModelContainer: Sendable {
     for types: [any PersistentModel.Type],
     configurations: [ModelConfiguration]
   ) throws(PersistenceError) {
-    let configurations = configurations.isEmpty
+    let configurations =
+      configurations.isEmpty
       ? [ModelConfiguration(isStoredInMemoryOnly: true)] : configurations
     var seen = Set<String>()
     for configuration in configurations where !seen.insert(configuration.name).inserted {

@@ -76,7 +76,8 @@ final class Store: Sendable {
         let missing = table.columns.map(\.name).filter { !existing.contains($0) }
         guard missing.isEmpty else {
           throw PersistenceError.invalidSchema(
-            "the store's table \(table.quotedName) lacks the columns \(missing.joined(separator: ", ")); it needs a migration")
+            "the store's table \(table.quotedName) lacks the columns \(missing.joined(separator: ", ")); it needs a migration"
+          )
         }
         if create { for statement in table.createStatements.dropFirst() { try connection.execute(statement) } }
       }

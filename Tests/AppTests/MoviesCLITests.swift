@@ -49,8 +49,12 @@ struct MoviesCLITests {
     try movies.add("Brazil", date: "1985-02-20", rate: 7)
     try movies.add("Up", date: "2009-05-29", rate: 8)
     #expect(try movies.listed(["--min-rate", "8"]).map { $0["title"] as? String } == ["Alien", "Up"])
-    #expect(try movies.listed(["--sort", "rate", "--desc"]).map { $0["title"] as? String } == ["Alien", "Up", "Brazil"])
-    #expect(try movies.listed(["--sort", "title", "--limit", "1", "--offset", "1"]).map { $0["title"] as? String } == ["Brazil"])
+    #expect(
+      try movies.listed(["--sort", "rate", "--desc"]).map { $0["title"] as? String } == ["Alien", "Up", "Brazil"])
+    #expect(
+      try movies.listed(["--sort", "title", "--limit", "1", "--offset", "1"]).map { $0["title"] as? String } == [
+        "Brazil"
+      ])
     #expect(try movies.listed(["--search", "li"]).map { $0["title"] as? String } == ["Alien"])
   }
 
@@ -69,9 +73,13 @@ struct MoviesCLITests {
   @Test func badUsageIsOneLineExitTwoAndChangesNothing() throws {
     try movies.add("Alien")
     let unknown = try movies.run(["list", "--min-rat", "3"])
-    #expect(unknown == .init(status: 2, stdout: "", stderr: "movies list: unknown option '--min-rat'; did you mean '--min-rate'?\n"))
+    #expect(
+      unknown
+        == .init(status: 2, stdout: "", stderr: "movies list: unknown option '--min-rat'; did you mean '--min-rate'?\n")
+    )
     let badRate = try movies.run(["add", "--title", "Heat", "--rate", "11"])
-    #expect(badRate == .init(status: 2, stdout: "", stderr: "movies: error: the rate must be between 0 and 10, not 11\n"))
+    #expect(
+      badRate == .init(status: 2, stdout: "", stderr: "movies: error: the rate must be between 0 and 10, not 11\n"))
     let badDate = try movies.run(["add", "--title", "Heat", "--date", "yesterday"])
     #expect(badDate.status == 2)
     #expect(badDate.stderr.hasPrefix("movies add: --date expects a date"))
@@ -96,11 +104,14 @@ struct MoviesCLITests {
 
   @Test func unknownIdIsAFailedOperation() throws {
     let missing = "00000000-0000-0000-0000-000000000000"
-    #expect(try movies.run(["show", missing]) == .init(status: 1, stdout: "", stderr: "movies: error: no movie has the id \(missing)\n"))
+    #expect(
+      try movies.run(["show", missing])
+        == .init(status: 1, stdout: "", stderr: "movies: error: no movie has the id \(missing)\n"))
     #expect(try movies.run(["rate", missing, "3"]).status == 1)
     #expect(try movies.run(["heart", missing]).status == 1)
     let notAnId = try movies.run(["show", "42"])
-    #expect(notAnId == .init(status: 2, stdout: "", stderr: "movies show: <id> expects a movie id (a UUID), got '42'\n"))
+    #expect(
+      notAnId == .init(status: 2, stdout: "", stderr: "movies show: <id> expects a movie id (a UUID), got '42'\n"))
   }
 
   @Test func deleteIsAllOrNothing() throws {
@@ -129,8 +140,10 @@ struct MoviesCLITests {
     let fromEnvironment = movies.folder.appendingPathComponent("env.store").path
     let fromOption = movies.folder.appendingPathComponent("option.store").path
     _ = try movies.run(["add", "--title", "In env"], environment: ["MOVIES_STORE": fromEnvironment])
-    _ = try movies.run(["--store", fromOption, "add", "--title", "In option"], environment: ["MOVIES_STORE": fromEnvironment])
-    #expect(try movies.listed(environment: ["MOVIES_STORE": fromEnvironment]).map { $0["title"] as? String } == ["In env"])
+    _ = try movies.run(
+      ["--store", fromOption, "add", "--title", "In option"], environment: ["MOVIES_STORE": fromEnvironment])
+    #expect(
+      try movies.listed(environment: ["MOVIES_STORE": fromEnvironment]).map { $0["title"] as? String } == ["In env"])
     #expect(try movies.listed(["--store", fromOption]).map { $0["title"] as? String } == ["In option"])
     #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
   }
@@ -142,7 +155,8 @@ struct MoviesCLITests {
     #expect(try movies.listed().first?["imageCount"] as? Int == 2)
     let missing = try movies.run(["add", "--title", "Heat", "--image", "/nonexistent/poster.png"])
     #expect(missing.status == 1)
-    #expect(missing.stderr == "movies: error: cannot read '/nonexistent/poster.png': it does not exist or cannot be read\n")
+    #expect(
+      missing.stderr == "movies: error: cannot read '/nonexistent/poster.png': it does not exist or cannot be read\n")
     #expect(try movies.listed().count == 1)
   }
 
@@ -165,6 +179,7 @@ struct MoviesCLITests {
     #expect(try movies.listed().map { $0["title"] as? String } == ["Mine"])
     let again = try movies.run(["demo"])
     #expect(again.status == 0)
-    #expect(again.stdout.components(separatedBy: "Seven Samurai").count == 3, "the demo store is refilled, not appended to")
+    #expect(
+      again.stdout.components(separatedBy: "Seven Samurai").count == 3, "the demo store is refilled, not appended to")
   }
 }

@@ -30,7 +30,9 @@ struct MoviesProcess {
     let process = Process()
     process.executableURL = Self.executable
     process.arguments = arguments
-    var env = ["HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin"]
+    var env = [
+      "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
+    ]
     env.merge(environment) { $1 }
     process.environment = env
     let stdout = Pipe()

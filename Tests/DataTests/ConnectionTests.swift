@@ -1,7 +1,8 @@
 import CSQLite
 import Foundation
-@testable import Persistence
 import Testing
+
+@testable import Persistence
 
 @Suite("The SQLite connection wrapper")
 struct ConnectionTests {

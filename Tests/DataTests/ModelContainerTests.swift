@@ -73,7 +73,8 @@ struct ModelContainerTests {
       let writable = try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: url))
       try await SQLiteRepository<Movie>(container: writable).insert(alien)
     }
-    let readOnly = try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: url, allowsSave: false))
+    let readOnly = try ModelContainer(
+      for: Movie.self, configurations: ModelConfiguration("Catalog", url: url, allowsSave: false))
     let movies = try SQLiteRepository<Movie>(container: readOnly)
     #expect(try await movies.fetchAll() == [alien])
     await #expect(throws: RepositoryError.self) { try await movies.insert(Movie(title: "Heat", date: .now)) }

@@ -1,7 +1,8 @@
 import Domain
 import Foundation
-@testable import Persistence
 import Testing
+
+@testable import Persistence
 
 @Suite("FetchDescriptor is translated to SQL with bound values")
 struct PredicateTranslationTests {
@@ -38,7 +39,10 @@ struct PredicateTranslationTests {
     let id = try #require(UUID(uuidString: "00112233-4455-6677-8899-AABBCCDDEEFF"))
     let fragment = try condition(#Predicate<Movie> { $0.id == id })
     #expect(fragment.sql == #"("id" IS ?)"#)
-    #expect(fragment.bindings == [.blob(Data([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF]))])
+    #expect(
+      fragment.bindings == [
+        .blob(Data([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF]))
+      ])
   }
 
   @Test func containsMatchesPercentAndUnderscoreLiterally() throws {
@@ -56,7 +60,8 @@ struct PredicateTranslationTests {
     let query = try builder.select(descriptor)
     #expect(
       query.sql
-        == #"SELECT \#(columns) FROM "movies" WHERE ("rate" >= ?) ORDER BY "date" DESC, "title" ASC, rowid LIMIT ? OFFSET ?"#)
+        == #"SELECT \#(columns) FROM "movies" WHERE ("rate" >= ?) ORDER BY "date" DESC, "title" ASC, rowid LIMIT ? OFFSET ?"#
+    )
     #expect(query.bindings == [.integer(5), .integer(10), .integer(20)])
   }
 
@@ -68,7 +73,11 @@ struct PredicateTranslationTests {
   }
 
   @Test func anUntranslatableExpressionIsNamedInTheError() throws {
-    #expect(throws: PersistenceError.unsupportedQuery("SequenceStartsWith<KeyPath<Variable<Movie>, String>, Value<String>> cannot be translated to SQL (in a predicate on Movie)")) {
+    #expect(
+      throws: PersistenceError.unsupportedQuery(
+        "SequenceStartsWith<KeyPath<Variable<Movie>, String>, Value<String>> cannot be translated to SQL (in a predicate on Movie)"
+      )
+    ) {
       try condition(#Predicate<Movie> { $0.title.starts(with: "A") })
     }
   }

@@ -1,7 +1,8 @@
 import Domain
 import Foundation
-@testable import Persistence
 import Testing
+
+@testable import Persistence
 
 @Suite("Values round-trip exactly through a SQLite file")
 struct RoundTripTests {
@@ -22,7 +23,8 @@ struct RoundTripTests {
     EdgeRecord.sample(text: "nul\u{0}inside\u{0}", data: Data([0, 0, 0])),
     EdgeRecord.sample(text: "Amélie · 千と千尋の神隠し · 🎬👩‍👩‍👧", int64: .min, uint64: UInt64(Int64.max)),
     EdgeRecord.sample(int64: .max, double: -0.0, date: Date(timeIntervalSinceReferenceDate: -1e9 + 0.000_001)),
-    EdgeRecord.sample(double: .greatestFiniteMagnitude, date: Date(timeIntervalSinceReferenceDate: 812_345_678.123_456_7)),
+    EdgeRecord.sample(
+      double: .greatestFiniteMagnitude, date: Date(timeIntervalSinceReferenceDate: 812_345_678.123_456_7)),
     EdgeRecord.sample(double: .leastNonzeroMagnitude, date: .distantFuture),
   ])
   func recordRoundTrips(_ record: EdgeRecord) async throws {
@@ -43,14 +45,16 @@ struct RoundTripTests {
   @Test func emptyDataIsAnEmptyBlobAndNilIsNull() async throws {
     let record = EdgeRecord.sample(text: "", data: Data())
     try await records.insert(record)
-    let row = try storedRow(#"SELECT typeof("data"), length("data"), typeof("text"), typeof("optionalText") FROM "EdgeRecord""#)
+    let row = try storedRow(
+      #"SELECT typeof("data"), length("data"), typeof("text"), typeof("optionalText") FROM "EdgeRecord""#)
     #expect(row == [.text("blob"), .integer(0), .text("text"), .text("null")])
   }
 
   @Test func valuesAreStoredInTheirNaturalColumnTypes() async throws {
     try await records.insert(.sample())
     let row = try storedRow(
-      #"SELECT typeof("id"), length("id"), typeof("date"), typeof("flag"), "genre", "level", "url", "tags" FROM "EdgeRecord""#)
+      #"SELECT typeof("id"), length("id"), typeof("date"), typeof("flag"), "genre", "level", "url", "tags" FROM "EdgeRecord""#
+    )
     #expect(
       row == [
         .text("blob"), .integer(16), .text("real"), .text("integer"), .text("comedy"), .integer(2),
@@ -60,7 +64,9 @@ struct RoundTripTests {
 
   @Test func anUnsignedValueBeyondInt64IsRejectedAndNothingIsStored() async throws {
     let record = EdgeRecord.sample(uint64: .max)
-    await #expect(throws: RepositoryError.invalidValue("'uint64' is 18446744073709551615, beyond a 64-bit signed integer")) {
+    await #expect(
+      throws: RepositoryError.invalidValue("'uint64' is 18446744073709551615, beyond a 64-bit signed integer")
+    ) {
       try await records.insert(record)
     }
     #expect(try await records.fetchCount(FetchDescriptor()) == 0)

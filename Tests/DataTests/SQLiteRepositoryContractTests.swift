@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 @Suite("SQLiteRepository obeys the repository contract")
 struct SQLiteRepositoryContractTests {

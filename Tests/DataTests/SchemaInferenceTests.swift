@@ -1,7 +1,8 @@
 import Domain
 import Foundation
-@testable import Persistence
 import Testing
+
+@testable import Persistence
 
 @Suite("A schema is inferred from a model's Codable shape")
 struct SchemaInferenceTests {
@@ -41,7 +42,9 @@ struct SchemaInferenceTests {
   }
 
   @Test func anIndexOnATransientPropertyFailsWhenTheContainerIsCreated() {
-    #expect(throws: PersistenceError.invalidSchema("an index of Draft names 'scratch', which is not a stored attribute")) {
+    #expect(
+      throws: PersistenceError.invalidSchema("an index of Draft names 'scratch', which is not a stored attribute")
+    ) {
       try ModelContainer(for: Draft.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     }
   }

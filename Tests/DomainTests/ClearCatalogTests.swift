@@ -1,7 +1,7 @@
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ClearCatalogTests {
   @Test func deletesEveryMovieAndReturnsHowManyThereWere() async throws {

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct DeleteMoviesTests {
   let movies: InMemoryRepository<Movie>

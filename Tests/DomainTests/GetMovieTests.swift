@@ -1,7 +1,7 @@
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct GetMovieTests {
   let movies: InMemoryRepository<Movie>

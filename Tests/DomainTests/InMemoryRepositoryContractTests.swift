@@ -1,6 +1,6 @@
 import Domain
-import Testing
 import TestSupport
+import Testing
 
 @Suite("InMemoryRepository obeys the repository contract")
 struct InMemoryRepositoryContractTests {

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What the test double does beyond the repository contract: seeding, inspection, failures.
 @Suite struct InMemoryRepositoryTests {

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Lists ``Movie/samples``, inserted in an order none of the tests expect back.
 ///

@@ -34,7 +34,8 @@ struct DemoCommand: MoviesCommand {
     console.line("All movies, by date:")
     console.write(MovieOutput.table(try await catalog.list(MovieQuery())))
     console.line("\nRated 8 or more, best first:")
-    console.write(MovieOutput.table(try await catalog.list(MovieQuery(minimumRate: 8, sortKey: .rate, descending: true))))
+    console.write(
+      MovieOutput.table(try await catalog.list(MovieQuery(minimumRate: 8, sortKey: .rate, descending: true))))
     console.line("\nTry: movies list --store '\(url.path)' --search Space --format json")
   }
 

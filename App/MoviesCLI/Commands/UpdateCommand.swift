@@ -14,7 +14,8 @@ struct UpdateCommand: MoviesCommand {
       .option("date", valueName: "DATE", help: "A new date: YYYY-MM-DD or an ISO 8601 date-time."),
       .option("rate", valueName: "N", help: "A new rating from 0 to 10."),
       .option("heart", valueName: "N", help: "A new heart count."),
-      .option("image", valueName: "PATH", help: "An image file; repeat for more. Replaces all images.", repeatable: true),
+      .option(
+        "image", valueName: "PATH", help: "An image file; repeat for more. Replaces all images.", repeatable: true),
       .flag("no-images", help: "Remove every image."),
     ]
   )
