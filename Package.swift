@@ -55,9 +55,10 @@ let package = Package(
 
 // Strict settings, applied to every target in one place.
 for target in package.targets where target.type != .system {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-    .treatAllWarnings(as: .error),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .swiftLanguageMode(.v6),
+      .enableUpcomingFeature("ExistentialAny"),
+      .treatAllWarnings(as: .error),
+    ]
 }
