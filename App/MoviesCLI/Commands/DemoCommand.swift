@@ -36,7 +36,8 @@ struct DemoCommand: MoviesCommand {
     console.line("\nRated 8 or more, best first:")
     console.write(
       MovieOutput.table(try await catalog.list(MovieQuery(minimumRate: 8, sortKey: .rate, descending: true))))
-    console.line("\nTry: movies list --store '\(url.path)' --search Space --format json")
+    let program = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).path } ?? "movies"
+    console.line("\nTry: \(program) list --store '\(url.path)' --search Space --format json")
   }
 
   private static let samples: [(title: String, content: String, date: String, rate: Int)] = [
