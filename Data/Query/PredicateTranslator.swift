@@ -9,28 +9,49 @@ import Foundation
 struct PredicateTranslator {
   let table: TableSchema
   let modelName: String
+  /// What each predicate variable stands for: the model's row, or a value bound by
+  /// `flatMap`.
+  private(set) var variables: [PredicateExpressions.VariableID: SQLTerm] = [:]
+
+  init(table: TableSchema, modelName: String) {
+    self.table = table
+    self.modelName = modelName
+  }
 
   /// Returns the SQL condition of a predicate.
   ///
   /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` naming the expression it cannot
   ///   translate.
   func condition<Model>(_ predicate: Predicate<Model>) throws(PersistenceError) -> SQLFragment {
-    let term = try translate(predicate.expression)
+    var translator = self
+    translator.variables[predicate.variable.key] = .row
+    let term = try translator.translate(predicate.expression)
     return SQLFragment(term.sql, term.bindings)
   }
 
   /// Translates one node.
   func translate(_ expression: Any) throws(PersistenceError) -> SQLTerm {
     guard let expressible = expression as? any SQLExpressible else {
-      throw .unsupportedQuery(
-        "\(Self.describe(type(of: expression))) cannot be translated to SQL (in a predicate on \(modelName))")
+      throw unsupported(type(of: expression))
     }
     return try expressible.sqlTerm(in: self)
   }
 
-  /// The column a key path names, which must be a stored attribute.
-  func column(for keyPath: AnyKeyPath) throws(PersistenceError) -> Column {
-    let name = KeyPathName.column(of: keyPath)
+  /// A translator in which a variable stands for a term, as inside `flatMap`.
+  func binding(_ variable: PredicateExpressions.VariableID, to term: SQLTerm) -> PredicateTranslator {
+    var translator = self
+    translator.variables[variable] = term
+    return translator
+  }
+
+  /// The error for an expression that has no SQL translation.
+  func unsupported(_ type: Any.Type, _ detail: String = "") -> PersistenceError {
+    .unsupportedQuery(
+      "\(Self.describe(type)) cannot be translated to SQL\(detail) (in a predicate on \(modelName))")
+  }
+
+  /// The column a name refers to, which must be a stored attribute.
+  func column(named name: String) throws(PersistenceError) -> Column {
     guard let column = table.columns.first(where: { $0.name == name }) else {
       throw .unsupportedQuery("\(modelName).\(name) is not a stored attribute")
     }
@@ -55,12 +76,26 @@ struct PredicateTranslator {
 
 /// A translated expression: SQL text, its bound values, and what it produces.
 struct SQLTerm {
+  /// What a term's SQL yields.
+  enum Shape {
+    /// A scalar value: a number, text, a blob or NULL.
+    case scalar
+    /// A whole JSON document or sub-document (a nested `Codable` value), which key paths
+    /// can reach into: `base` is the SQL of the JSON text, `path` the JSON path within it.
+    case json(base: SQLFragment, path: [String])
+    /// The model's own row: key paths from it name columns.
+    case row
+  }
+
   /// The SQL text.
   var sql: String
   /// The values bound to its parameters, in order.
   var bindings: [SQLValue]
-  /// The column it reads, when it is a plain column reference.
-  var column: Column?
+  /// What the SQL yields.
+  var shape: Shape = .scalar
+
+  /// The term that stands for the model's row.
+  static let row = SQLTerm(sql: "", bindings: [], shape: .row)
 }
 
 /// A predicate expression that has an SQL meaning.

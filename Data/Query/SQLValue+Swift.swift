@@ -46,8 +46,11 @@ extension SQLValue {
 protocol OptionalProtocol {
   /// The wrapped value, or `nil`.
   var wrappedAny: Any? { get }
+  /// The type of the wrapped value.
+  static var wrappedType: Any.Type { get }
 }
 
 extension Optional: OptionalProtocol {
   var wrappedAny: Any? { self.map { $0 as Any } }
+  static var wrappedType: Any.Type { Wrapped.self }
 }

@@ -51,6 +51,7 @@ final class Connection {
       try execute("PRAGMA journal_mode = WAL")
     }
     try execute("PRAGMA foreign_keys = ON")
+    try SwiftFunctions.register(on: db)
   }
 
   deinit {

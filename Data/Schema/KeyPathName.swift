@@ -9,4 +9,9 @@ enum KeyPathName {
     guard let dot = text.firstIndex(of: ".") else { return text }
     return String(text[text.index(after: dot)...])
   }
+
+  /// The property names along a key path: `["info", "year"]` for `\Movie.info?.year`.
+  static func components(of keyPath: AnyKeyPath) -> [String] {
+    column(of: keyPath).split(separator: ".").map { String($0.filter { $0 != "?" && $0 != "!" }) }
+  }
 }

@@ -45,10 +45,10 @@ struct PredicateTranslationTests {
       ])
   }
 
-  @Test func containsMatchesPercentAndUnderscoreLiterally() throws {
-    let fragment = try condition(#Predicate<Movie> { $0.title.contains("50%_off") })
-    #expect(fragment.sql == #"(instr("title", ?) > 0)"#)
-    #expect(fragment.bindings == [.text("50%_off")])
+  @Test func containsAndStartsWithAreEvaluatedAsSwiftDoes() throws {
+    let fragment = try condition(#Predicate<Movie> { $0.title.contains("50%_off") || $0.content.starts(with: "A") })
+    #expect(fragment.sql == #"(swift_contains("title", ?) OR swift_starts_with("content", ?))"#)
+    #expect(fragment.bindings == [.text("50%_off"), .text("A")])
   }
 
   @Test func sortAndPageAreDoneInSQL() throws {
@@ -75,10 +75,16 @@ struct PredicateTranslationTests {
   @Test func anUntranslatableExpressionIsNamedInTheError() throws {
     #expect(
       throws: PersistenceError.unsupportedQuery(
-        "SequenceStartsWith<KeyPath<Variable<Movie>, String>, Value<String>> cannot be translated to SQL (in a predicate on Movie)"
+        "SequenceAllSatisfy<KeyPath<Variable<Movie>, Array<Data>>, KeyPath<Variable<Data>, Bool>> cannot be translated to SQL (in a predicate on Movie)"
       )
     ) {
-      try condition(#Predicate<Movie> { $0.title.starts(with: "A") })
+      try condition(#Predicate<Movie> { $0.images.allSatisfy { $0.isEmpty } })
+    }
+  }
+
+  @Test func aComputedPropertyOfAJSONAttributeIsRefused() throws {
+    #expect(throws: PersistenceError.self) {
+      try condition(#Predicate<Movie> { $0.images.isEmpty })
     }
   }
 
@@ -98,7 +104,7 @@ struct PredicateTranslationTests {
     let container = try ModelContainer(for: Movie.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     let movies = try SQLiteRepository<Movie>(container: container)
     await #expect(throws: RepositoryError.self) {
-      try await movies.fetch(FetchDescriptor(predicate: #Predicate { $0.title.starts(with: "A") }))
+      try await movies.fetch(FetchDescriptor(predicate: #Predicate { $0.images.allSatisfy { $0.isEmpty } }))
     }
   }
 }

@@ -1,0 +1,80 @@
+import Foundation
+
+// Comparisons, equality, boolean logic and the ternary conditional.
+
+extension PredicateExpressions.Equal: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    // `IS` treats NULL as a value, as Swift treats nil: nil == nil is true.
+    try translator.binary(lhs, "IS", rhs)
+  }
+}
+
+extension PredicateExpressions.NotEqual: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    try translator.binary(lhs, "IS NOT", rhs)
+  }
+}
+
+extension PredicateExpressions.Comparison: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    let symbol =
+      switch op {
+      case .lessThan: "<"
+      case .lessThanOrEqual: "<="
+      case .greaterThan: ">"
+      case .greaterThanOrEqual: ">="
+      }
+    return try translator.binary(lhs, symbol, rhs)
+  }
+}
+
+extension PredicateExpressions.Conjunction: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    try translator.binary(lhs, "AND", rhs)
+  }
+}
+
+extension PredicateExpressions.Disjunction: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    try translator.binary(lhs, "OR", rhs)
+  }
+}
+
+extension PredicateExpressions.Negation: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    let operand = try translator.scalar(wrapped)
+    return SQLTerm(sql: "(NOT \(operand.sql))", bindings: operand.bindings)
+  }
+}
+
+extension PredicateExpressions.Conditional: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    let test = try translator.scalar(test)
+    let yes = try translator.scalar(trueBranch)
+    let no = try translator.scalar(falseBranch)
+    return SQLTerm(
+      sql: "(CASE WHEN \(test.sql) THEN \(yes.sql) ELSE \(no.sql) END)",
+      bindings: test.bindings + yes.bindings + no.bindings)
+  }
+}
+
+extension PredicateTranslator {
+  /// Translates `lhs op rhs` in parentheses; both sides must be scalars.
+  func binary(_ lhs: Any, _ op: String, _ rhs: Any) throws(PersistenceError) -> SQLTerm {
+    let left = try scalar(lhs)
+    let right = try scalar(rhs)
+    return SQLTerm(sql: "(\(left.sql) \(op) \(right.sql))", bindings: left.bindings + right.bindings)
+  }
+
+  /// Translates `function(arguments…)`; every argument must be a scalar.
+  func call(_ function: String, _ arguments: Any...) throws(PersistenceError) -> SQLTerm {
+    var sql: [String] = []
+    var bindings: [SQLValue] = []
+    for argument in arguments {
+      let term = try scalar(argument)
+      sql.append(term.sql)
+      bindings += term.bindings
+    }
+    return SQLTerm(sql: "\(function)(\(sql.joined(separator: ", ")))", bindings: bindings)
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+// Membership and text matching: `contains` of a captured array or a JSON array, ranges,
+// and the string tests, evaluated by Swift's own rules.
+
+extension PredicateExpressions.SequenceContains: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    let element = try translator.scalar(self.element)
+    if let captured = sequence as? any CapturedValue {
+      return try translator.membership(element, in: captured.capturedValue)
+    }
+    let collection = try translator.translate(sequence)
+    guard case .json(let base, let path) = collection.shape else {
+      throw translator.unsupported(Self.self, " (contains on a computed sequence)")
+    }
+    let jsonPath = "$" + path.map { ".\"\($0)\"" }.joined()
+    return SQLTerm(
+      sql: "EXISTS (SELECT 1 FROM json_each(\(base.sql), ?) WHERE value IS \(element.sql))",
+      bindings: base.bindings + [.text(jsonPath)] + element.bindings)
+  }
+}
+
+extension PredicateExpressions.RangeExpressionContains: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    let element = try translator.scalar(self.element)
+    let bounds: (lower: SQLTerm, upper: SQLTerm, closed: Bool)
+    if let range = range as? any RangeBoundsExpression {
+      bounds = (
+        try translator.scalar(range.lowerExpression), try translator.scalar(range.upperExpression), range.isClosed
+      )
+    } else if let captured = range as? any CapturedValue, let range = captured.capturedValue as? any RangeBounds {
+      let lower = try translator.bindable(range.lowerValue)
+      let upper = try translator.bindable(range.upperValue)
+      bounds = (SQLTerm(sql: "?", bindings: [lower]), SQLTerm(sql: "?", bindings: [upper]), range.isClosed)
+    } else {
+      throw translator.unsupported(RangeExpression.self)
+    }
+    // The element is written twice, so its values are bound twice, in text order.
+    let upperTest = bounds.closed ? "<=" : "<"
+    return SQLTerm(
+      sql: "((\(element.sql) >= \(bounds.lower.sql)) AND (\(element.sql) \(upperTest) \(bounds.upper.sql)))",
+      bindings: element.bindings + bounds.lower.bindings + element.bindings + bounds.upper.bindings)
+  }
+}
+
+extension PredicateExpressions.SequenceStartsWith: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    guard Base.Output.self == String.self, Prefix.Output.self == String.self else {
+      throw translator.unsupported(Self.self, " (only for strings)")
+    }
+    return try translator.call("swift_starts_with", base, prefix)
+  }
+}
+
+extension PredicateExpressions.CollectionContainsCollection: SQLExpressible {
+  func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
+    guard Base.Output.self == String.self, Other.Output.self == String.self else {
+      throw translator.unsupported(Self.self, " (only for strings)")
+    }
+    // By Swift's characters, as `Predicate.evaluate` does; `%` and `_` are plain text.
+    return try translator.call("swift_contains", base, other)
+  }
+}
+
+extension PredicateTranslator {
+  /// `element IN (…)` for the values of a captured sequence, never NULL, so `!` works on it
+  /// as in Swift. Long sequences are bound as one JSON array instead of one value each.
+  func membership(_ element: SQLTerm, in sequence: Any) throws(PersistenceError) -> SQLTerm {
+    guard let sequence = sequence as? any Sequence else { throw unsupported(type(of: sequence)) }
+    var values: [SQLValue] = []
+    for value in Self.elements(of: sequence) { values.append(try bindable(value)) }
+    let containsNil = values.contains(.null)
+    values.removeAll { $0 == .null }
+    var tests: [String] = []
+    var bindings: [SQLValue] = []
+    if values.count > 256 {
+      // One parameter, whatever the length: blobs (UUIDs, data) compare by their hex text.
+      let blobs = values.contains { if case .blob = $0 { true } else { false } }
+      tests.append("\(blobs ? "hex(\(element.sql))" : element.sql) IN (SELECT value FROM json_each(?))")
+      bindings += element.bindings + [.text(try Self.jsonArray(values))]
+    } else if !values.isEmpty {
+      tests.append("\(element.sql) IN (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))")
+      bindings += element.bindings + values
+    }
+    if containsNil {
+      tests.append("\(element.sql) IS NULL")
+      bindings += element.bindings
+    }
+    guard !tests.isEmpty else { return SQLTerm(sql: "0", bindings: []) }
+    return SQLTerm(sql: "coalesce((\(tests.joined(separator: " OR "))), 0)", bindings: bindings)
+  }
+
+  private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 } }
+
+  /// The values as a JSON array; blobs as upper-case hex, as SQLite's `hex()` writes them.
+  private static func jsonArray(_ values: [SQLValue]) throws(PersistenceError) -> String {
+    let items: [Any] = values.map { value -> Any in
+      switch value {
+      case .integer(let integer): integer
+      case .real(let real): real
+      case .text(let text): text
+      case .blob(let data): data.map { String(format: "%02X", $0) }.joined()
+      case .null: NSNull()
+      }
+    }
+    guard let data = try? JSONSerialization.data(withJSONObject: items) else {
+      throw .unsupportedQuery("the values of a captured sequence cannot be written as JSON")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// A predicate expression holding a captured value.
+protocol CapturedValue {
+  /// The captured value.
+  var capturedValue: Any { get }
+}
+
+extension PredicateExpressions.Value: CapturedValue {
+  var capturedValue: Any { value }
+}
+
+/// A range written in a predicate, `a...b` or `a..<b`.
+protocol RangeBoundsExpression {
+  var lowerExpression: Any { get }
+  var upperExpression: Any { get }
+  var isClosed: Bool { get }
+}
+
+extension PredicateExpressions.ClosedRange: RangeBoundsExpression {
+  var lowerExpression: Any { lower }
+  var upperExpression: Any { upper }
+  var isClosed: Bool { true }
+}
+
+extension PredicateExpressions.Range: RangeBoundsExpression {
+  var lowerExpression: Any { lower }
+  var upperExpression: Any { upper }
+  var isClosed: Bool { false }
+}
+
+/// A captured range value, `ClosedRange` or `Range`.
+protocol RangeBounds {
+  var lowerValue: Any { get }
+  var upperValue: Any { get }
+  var isClosed: Bool { get }
+}
+
+extension ClosedRange: RangeBounds {
+  var lowerValue: Any { lowerBound }
+  var upperValue: Any { upperBound }
+  var isClosed: Bool { true }
+}
+
+extension Range: RangeBounds {
+  var lowerValue: Any { lowerBound }
+  var upperValue: Any { upperBound }
+  var isClosed: Bool { false }
+}

@@ -1,0 +1,147 @@
+internal import CSQLite
+import Foundation
+
+/// SQL functions that evaluate exactly as Swift does, registered on every connection.
+///
+/// SQLite's own operators differ from Swift in places: integer overflow silently becomes a
+/// real, division by zero gives `NULL`, and text matching works on bytes rather than on
+/// Swift's characters. Predicates are translated to these functions wherever the two differ,
+/// so a query returns exactly the rows `Predicate.evaluate` would. Where Swift would trap
+/// (overflow, a nil force-unwrapped), the function fails the statement with an error instead.
+/// See [Application-defined SQL functions](https://www.sqlite.org/appfunc.html).
+enum SwiftFunctions {
+  /// Registers every function on a connection.
+  static func register(on connection: OpaquePointer) throws(SQLiteError) {
+    let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+    let functions:
+      [(String, Int32, @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void)] = [
+        (
+          "swift_add", 2,
+          { context, _, arguments in SwiftFunctions.integer(context, arguments) { $0.addingReportingOverflow($1) } }
+        ),
+        (
+          "swift_subtract", 2,
+          { context, _, arguments in SwiftFunctions.integer(context, arguments) { $0.subtractingReportingOverflow($1) }
+          }
+        ),
+        (
+          "swift_multiply", 2,
+          { context, _, arguments in
+            SwiftFunctions.integer(context, arguments) { $0.multipliedReportingOverflow(by: $1) }
+          }
+        ),
+        (
+          "swift_divide", 2,
+          { context, _, arguments in SwiftFunctions.integer(context, arguments) { $0.dividedReportingOverflow(by: $1) }
+          }
+        ),
+        (
+          "swift_remainder", 2,
+          { context, _, arguments in
+            SwiftFunctions.integer(context, arguments) { $0.remainderReportingOverflow(dividingBy: $1) }
+          }
+        ),
+        ("swift_divide_real", 2, { context, _, arguments in SwiftFunctions.divideReal(context, arguments) }),
+        ("swift_negate", 1, { context, _, arguments in SwiftFunctions.negate(context, arguments) }),
+        ("swift_unwrap", 1, { context, _, arguments in SwiftFunctions.unwrap(context, arguments) }),
+        (
+          "swift_contains", 2,
+          { context, _, arguments in
+            SwiftFunctions.text(context, arguments) { SwiftFunctions.collectionContains($0, $1) }
+          }
+        ),
+        (
+          "swift_starts_with", 2,
+          { context, _, arguments in SwiftFunctions.text(context, arguments) { $0.starts(with: $1) } }
+        ),
+      ]
+    for (name, count, function) in functions {
+      let code = sqlite3_create_function_v2(connection, name, count, flags, nil, function, nil, nil, nil)
+      guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection) }
+    }
+  }
+
+  /// Integer arithmetic with Swift's overflow rule: an overflow is an error, not a real.
+  private static func integer(
+    _ context: OpaquePointer?,
+    _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
+    _ operation: (Int64, Int64) -> (partialValue: Int64, overflow: Bool)
+  ) {
+    guard let arguments, let lhs = arguments[0], let rhs = arguments[1] else { return }
+    guard sqlite3_value_type(lhs) != SQLITE_NULL, sqlite3_value_type(rhs) != SQLITE_NULL else {
+      sqlite3_result_null(context)
+      return
+    }
+    let (value, overflow) = operation(sqlite3_value_int64(lhs), sqlite3_value_int64(rhs))
+    guard !overflow else {
+      sqlite3_result_error(context, "arithmetic overflow or division by zero in a predicate", -1)
+      return
+    }
+    sqlite3_result_int64(context, value)
+  }
+
+  /// Floating-point division as IEEE 754 and Swift do it (x / 0 is ±infinity, not NULL).
+  private static func divideReal(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let arguments, let lhs = arguments[0], let rhs = arguments[1] else { return }
+    guard sqlite3_value_type(lhs) != SQLITE_NULL, sqlite3_value_type(rhs) != SQLITE_NULL else {
+      sqlite3_result_null(context)
+      return
+    }
+    sqlite3_result_double(context, sqlite3_value_double(lhs) / sqlite3_value_double(rhs))
+  }
+
+  /// Negation, with Swift's overflow rule for integers.
+  private static func negate(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let arguments, let value = arguments[0] else { return }
+    switch sqlite3_value_type(value) {
+    case SQLITE_NULL:
+      sqlite3_result_null(context)
+    case SQLITE_INTEGER:
+      let (negated, overflow) = Int64(0).subtractingReportingOverflow(sqlite3_value_int64(value))
+      guard !overflow else {
+        sqlite3_result_error(context, "arithmetic overflow in a predicate", -1)
+        return
+      }
+      sqlite3_result_int64(context, negated)
+    default:
+      sqlite3_result_double(context, -sqlite3_value_double(value))
+    }
+  }
+
+  /// A force-unwrap: the value itself, or an error for nil, where Swift would trap.
+  private static func unwrap(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let arguments, let value = arguments[0] else { return }
+    guard sqlite3_value_type(value) != SQLITE_NULL else {
+      sqlite3_result_error(context, "a predicate force-unwrapped nil", -1)
+      return
+    }
+    sqlite3_result_value(context, value)
+  }
+
+  /// A text test evaluated on Swift strings, character by character as Swift compares them.
+  private static func text(
+    _ context: OpaquePointer?,
+    _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
+    _ test: (String, String) -> Bool
+  ) {
+    guard let arguments, let lhs = arguments[0], let rhs = arguments[1] else { return }
+    guard sqlite3_value_type(lhs) != SQLITE_NULL, sqlite3_value_type(rhs) != SQLITE_NULL else {
+      sqlite3_result_null(context)
+      return
+    }
+    sqlite3_result_int(context, test(string(lhs), string(rhs)) ? 1 : 0)
+  }
+
+  private static func string(_ value: OpaquePointer) -> String {
+    guard let text = sqlite3_value_text(value) else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
+  }
+
+  /// `Collection.contains(_:)` as `#Predicate` evaluates it: by `Character`, and an empty
+  /// needle is found everywhere (unlike Foundation's `String.contains`).
+  static func collectionContains<Base: BidirectionalCollection, Other: Collection>(
+    _ base: Base, _ other: Other
+  ) -> Bool where Base.Element: Equatable, Other.Element == Base.Element {
+    base.contains(other)
+  }
+}
