@@ -184,7 +184,7 @@ final class RowEncoder {
   }
 
   private func storeText(_ value: String, at column: Int) {
-    var value = value
+    var value = TextNormalization.nfc(value)
     let offset = bytes.count
     value.withUTF8 { bytes.append(contentsOf: $0) }
     slots[column] = .text(offset: offset, count: bytes.count - offset)

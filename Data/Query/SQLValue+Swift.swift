@@ -14,7 +14,7 @@ extension SQLValue {
     case let bool as Bool:
       self = .integer(bool ? 1 : 0)
     case let text as String:
-      self = .text(text)
+      self = .text(TextNormalization.nfc(text))
     case let real as Double:
       guard !real.isNaN else { throw .invalidValue("NaN cannot be stored or compared") }
       self = .real(real)

@@ -24,9 +24,10 @@ struct JSONWriter {
   // MARK: Strings
 
   /// Appends `string` as a quoted JSON string, escaping what JSON requires and keeping the
-  /// rest, non-ASCII characters included, as UTF-8.
+  /// rest, non-ASCII characters included, as UTF-8. Text is written in NFC, as columns are
+  /// (see ``TextNormalization``), so SQL's JSON functions compare it as Swift does.
   mutating func writeString(_ string: String) {
-    var string = string
+    var string = TextNormalization.nfc(string)
     string.withUTF8 { writeString(utf8: $0) }
   }
 

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A seeded random source, so every fuzzed case can be reproduced from its seed.
+struct FuzzRandom {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `0..<count`.
+  mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
+
+  /// One of the given values.
+  mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+
+  /// True with probability `1 / n`.
+  mutating func oneIn(_ n: Int) -> Bool { below(n) == 0 }
+
+  /// An integer, often small, sometimes an extreme.
+  mutating func integer() -> Int {
+    switch below(10) {
+    case 0: pick([Int.min, Int.max, Int.min + 1, Int.max - 1])
+    case 1...2: below(2_000_001) - 1_000_000
+    default: below(21) - 10
+    }
+  }
+
+  /// A double, including signed zeros, extremes and infinities.
+  mutating func double() -> Double {
+    switch below(10) {
+    case 0: pick([-0.0, 0.0, .infinity, -.infinity, .greatestFiniteMagnitude, -.leastNonzeroMagnitude, 1e-300])
+    case 1...3: Double(below(2001) - 1000) / 8
+    default: Double(below(21) - 10)
+    }
+  }
+
+  /// Text from pieces that stress matching: case, accents composed and decomposed, SQL
+  /// wildcards, NUL, emoji and scripts beyond Latin.
+  mutating func text() -> String {
+    let pieces = [
+      "", "a", "A", "b", "ab", "é", "e\u{301}", "E", "%", "_", "\u{0}", "🎬", "千", "ß", "ss", " ", "z", "aé",
+    ]
+    return (0..<below(4)).map { _ in pick(pieces) }.joined()
+  }
+
+  /// A date within a few seconds of a fixed instant, with sub-second parts.
+  mutating func date() -> Date {
+    Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(below(41) - 20) / 4)
+  }
+}
