@@ -77,6 +77,23 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     }
   }
 
+  /// Returns the stored models with these identifiers, in the order of `ids`, each once;
+  /// identifiers that are not stored are skipped. One query, whatever the number of ids.
+  public func fetch(ids: [Model.ID]) async throws -> [Model] {
+    guard !ids.isEmpty else { return [] }
+    return try perform {
+      let translator = PredicateTranslator(table: table, modelName: "\(Model.self)")
+      let keyColumn = SQLTerm(sql: SQLIdentifier.quote(TableSchema.primaryKey), bindings: [])
+      let condition = try translator.membership(keyColumn, in: ids)
+      let query = SQLFragment(
+        "SELECT \(table.quotedColumns) FROM \(table.quotedName) WHERE \(condition.sql)", condition.bindings)
+      let found = try store.withState { state in try fetch(query, in: state) }
+      let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      var seen = Set<Model.ID>()
+      return ids.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }
+    }
+  }
+
   /// Returns how many models a descriptor matches, within its limit and offset.
   public func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int {
     try perform {
@@ -108,6 +125,40 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
         }
       }
     }
+  }
+
+  /// Deletes every model a predicate matches, with one `DELETE` statement, and returns how many.
+  ///
+  /// - Throws: `RepositoryError.unsupportedQuery` naming a part of the predicate that cannot be
+  ///   translated; nothing is deleted then.
+  @discardableResult
+  public func delete(where predicate: Predicate<Model>) async throws -> Int {
+    try perform {
+      let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
+      return try store.write { state in
+        let statement = try state.connection.statement("DELETE FROM \(table.quotedName) WHERE \(condition.sql)")
+        try statement.bind(condition.bindings)
+        try statement.run()
+        return state.connection.changes
+      }
+    }
+  }
+
+  /// Checks that a descriptor can be translated to SQL, without running it.
+  ///
+  /// Use it in an app's tests to check every query it makes:
+  ///
+  /// ```swift
+  /// try movies.validate(ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery()))
+  /// ```
+  ///
+  /// A valid descriptor can still fail when it runs, where Swift would trap: an arithmetic
+  /// overflow or a force-unwrapped nil in some row.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` naming the first expression or sort
+  ///   that cannot be translated.
+  public func validate(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) {
+    _ = try builder.select(descriptor)
   }
 
   /// Deletes every model with one `DELETE` statement and returns how many there were.

@@ -49,6 +49,10 @@ public protocol Repository<Model>: Sendable {
   /// Returns the model with an identifier, or `nil` if there is none.
   func fetch(id: Model.ID) async throws -> Model?
 
+  /// Returns the stored models with these identifiers, in the order of `ids`; identifiers that
+  /// are not stored are skipped, and one listed twice is returned once.
+  func fetch(ids: [Model.ID]) async throws -> [Model]
+
   /// Returns how many models match a descriptor's predicate, within its limit and offset.
   func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int
 
@@ -67,6 +71,13 @@ public protocol Repository<Model>: Sendable {
   /// - Throws: ``RepositoryError/notFound(id:)`` naming the first identifier that is not
   ///   stored; nothing is deleted then.
   func delete(ids: [Model.ID]) async throws
+
+  /// Deletes every model a predicate matches, in one transaction, and returns how many.
+  ///
+  /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated;
+  ///   nothing is deleted then.
+  @discardableResult
+  func delete(where predicate: Predicate<Model>) async throws -> Int
 
   /// Deletes every model, in one statement, and returns how many were deleted.
   @discardableResult

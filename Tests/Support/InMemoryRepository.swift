@@ -106,6 +106,14 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
     try read { $0.rows[id]?.model }
   }
 
+  /// Returns the stored models with these identifiers, in the order of `ids`, each once.
+  public func fetch(ids: [Model.ID]) async throws -> [Model] {
+    try read { state in
+      var seen = Set<Model.ID>()
+      return ids.compactMap { id in seen.insert(id).inserted ? state.rows[id]?.model : nil }
+    }
+  }
+
   /// Returns how many models ``fetch(_:)`` would return for a descriptor.
   ///
   /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated.
@@ -123,6 +131,17 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
   ///   is not stored; nothing is deleted then.
   public func delete(ids: [Model.ID]) async throws {
     try write { try $0.delete(ids) }
+  }
+
+  /// Deletes every model a predicate matches: all of them, or none if it cannot be evaluated.
+  ///
+  /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated.
+  @discardableResult
+  public func delete(where predicate: Predicate<Model>) async throws -> Int {
+    let models = try read { $0.modelsInInsertionOrder }
+    let doomed = try Self.filter(models, by: predicate).map(\.id)
+    try write { try $0.delete(doomed) }
+    return doomed.count
   }
 
   /// Deletes every model and returns how many were deleted.

@@ -13,6 +13,7 @@ extension RepositoryContract {
       .init("deleting no ids changes nothing", body: deletesNone),
       .init("deleteAll returns how many it deleted and empties the store", body: deletesAll),
       .init("a deleted movie's id can be inserted again", body: reusesDeletedIDs),
+      .init("deleting where a predicate matches removes those and returns how many", body: deletesWhere),
     ]
   }
 
@@ -67,5 +68,16 @@ extension RepositoryContract {
     try await movies.deleteAll()
     try await movies.insert([.alien, .heat])
     #expect(try await stored(in: movies) == [.alien, .heat])
+  }
+
+  private static func deletesWhere(_ movies: R) async throws {
+    try await movies.insert(Movie.samples)
+    let best = Movie.samples.map(\.rate).max() ?? 0
+    let expected = Movie.samples.filter { $0.rate < best }
+    let deleted = try await movies.delete(where: #Predicate { $0.rate == best })
+    #expect(deleted == Movie.samples.count - expected.count)
+    #expect(try await stored(in: movies) == expected)
+    #expect(try await movies.delete(where: #Predicate { $0.rate > 10 }) == 0)
+    #expect(try await stored(in: movies) == expected)
   }
 }

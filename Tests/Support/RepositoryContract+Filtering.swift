@@ -8,6 +8,7 @@ import Testing
 extension RepositoryContract {
   static var filteringChecks: [RepositoryContractCheck<R>] {
     [
+      .init("fetching ids returns the stored ones in the order asked, each once", body: fetchesIDs),
       .init("a predicate compares integers with >=, ==, != and <", body: comparesIntegers),
       .init("a predicate combines &&, || and ! in Swift's precedence", body: combinesConditions),
       .init("a constant predicate keeps every movie or none", body: keepsAllOrNone),
@@ -112,5 +113,13 @@ extension RepositoryContract {
       try await fetch(movies, where: #Predicate { $0.title.contains("Title") })
         == [.withNulCharacters]
     )
+  }
+
+  private static func fetchesIDs(_ movies: R) async throws {
+    try await movies.insert(Movie.samples)
+    let missing = UUID(fixture: 250)
+    let fetched = try await movies.fetch(ids: [Movie.up.id, missing, Movie.alien.id, Movie.up.id])
+    #expect(fetched == [.up, .alien])
+    #expect(try await movies.fetch(ids: []) == [])
   }
 }

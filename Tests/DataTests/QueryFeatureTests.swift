@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+import Persistence
+import Testing
+
+@Suite("Query features of the SQLite repository")
+struct QueryFeatureTests {
+  let movies: SQLiteRepository<Movie>
+
+  init() throws {
+    let container = try ModelContainer(for: Movie.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    movies = try SQLiteRepository<Movie>(container: container)
+  }
+
+  private func catalog(_ count: Int) -> [Movie] {
+    (0..<count).map {
+      Movie(title: "Movie \($0)", date: Date(timeIntervalSinceReferenceDate: Double($0)), rate: $0 % 11)
+    }
+  }
+
+  @Test func fetchingManyIdsIsOneQueryAndKeepsTheirOrder() async throws {
+    let stored = catalog(600)
+    try await movies.insert(stored)
+    let wanted = stored.reversed().map(\.id) + [UUID()]
+    #expect(try await movies.fetch(ids: wanted) == stored.reversed())
+  }
+
+  @Test func aLongCapturedArrayIsBoundAsOneValue() async throws {
+    let stored = catalog(400)
+    try await movies.insert(stored)
+    let ids = stored.filter { $0.rate == 3 }.map(\.id)
+    let rates = Array(0...300).filter { $0 % 2 == 1 }
+    #expect(try await movies.fetch(FetchDescriptor(predicate: #Predicate { ids.contains($0.id) })).count == ids.count)
+    #expect(
+      try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { rates.contains($0.rate) }))
+        == stored.filter { $0.rate % 2 == 1 }.count)
+  }
+
+  @Test func validateChecksADescriptorWithoutRunningIt() throws {
+    try movies.validate(FetchDescriptor(predicate: #Predicate { $0.rate >= 3 && $0.title.starts(with: "A") }))
+    #expect(throws: PersistenceError.self) {
+      try movies.validate(FetchDescriptor(predicate: #Predicate { $0.images.allSatisfy { $0.isEmpty } }))
+    }
+    try movies.validate(
+      ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery(minimumRate: 5, searchText: "x")))
+  }
+
+  @Test func anOverflowInAPredicateFailsTheFetchInsteadOfTrapping() async throws {
+    try await movies.insert(Movie(title: "Big", date: .now, heart: .max))
+    await #expect(throws: RepositoryError.self) {
+      try await movies.fetch(FetchDescriptor(predicate: #Predicate { $0.heart + 1 > 0 }))
+    }
+  }
+
+  @Test func precomposedAndDecomposedTextMatchAsInSwift() async throws {
+    try await movies.insert(Movie(title: "Ame\u{301}lie", date: .now))
+    let composed = "Amélie"
+    #expect(try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.title == composed })) == 1)
+    #expect(try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.title.contains("é") })) == 1)
+    #expect(try await movies.fetchAll().first?.title == "Amélie")
+  }
+}
