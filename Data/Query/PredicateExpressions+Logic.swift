@@ -30,19 +30,34 @@ extension PredicateExpressions.Comparison: SQLExpressible {
 
 extension PredicateExpressions.Conjunction: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    try translator.binary(lhs, "AND", rhs)
+    // As in Swift, a false left side means the right side is never evaluated.
+    let left = try translator.scalar(lhs)
+    if left.constant == false { return .constant(false) }
+    let right = try translator.scalar(rhs)
+    if left.constant == true { return right }
+    if right.constant == true { return left }
+    if right.constant == false { return .constant(false) }
+    return SQLTerm(sql: "(\(left.sql) AND \(right.sql))", bindings: left.bindings + right.bindings)
   }
 }
 
 extension PredicateExpressions.Disjunction: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    try translator.binary(lhs, "OR", rhs)
+    // As in Swift, a true left side means the right side is never evaluated.
+    let left = try translator.scalar(lhs)
+    if left.constant == true { return .constant(true) }
+    let right = try translator.scalar(rhs)
+    if left.constant == false { return right }
+    if right.constant == false { return left }
+    if right.constant == true { return .constant(true) }
+    return SQLTerm(sql: "(\(left.sql) OR \(right.sql))", bindings: left.bindings + right.bindings)
   }
 }
 
 extension PredicateExpressions.Negation: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let operand = try translator.scalar(wrapped)
+    if let constant = operand.constant { return .constant(!constant) }
     return SQLTerm(sql: "(NOT \(operand.sql))", bindings: operand.bindings)
   }
 }
@@ -50,6 +65,10 @@ extension PredicateExpressions.Negation: SQLExpressible {
 extension PredicateExpressions.Conditional: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let test = try translator.scalar(test)
+    if let constant = test.constant {
+      // Only the branch Swift would take is translated.
+      return try translator.scalar(constant ? trueBranch : falseBranch)
+    }
     let yes = try translator.scalar(trueBranch)
     let no = try translator.scalar(falseBranch)
     return SQLTerm(

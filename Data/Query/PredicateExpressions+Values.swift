@@ -42,7 +42,10 @@ extension PredicateExpressions.KeyPath: SQLExpressible {
 
 extension PredicateExpressions.Value: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    SQLTerm(sql: "?", bindings: [try translator.bindable(value)])
+    // A captured Bool is known now: logic around it folds away, so that optional filters
+    // written as `!enabled || …` leave SQL that can use an index.
+    if let flag = value as? Bool { return .constant(flag) }
+    return SQLTerm(sql: "?", bindings: [try translator.bindable(value)])
   }
 }
 

@@ -25,8 +25,7 @@ struct PredicateTranslator {
   func condition<Model>(_ predicate: Predicate<Model>) throws(PersistenceError) -> SQLFragment {
     var translator = self
     translator.variables[predicate.variable.key] = .row
-    let term = try translator.translate(predicate.expression)
-    return SQLFragment(term.sql, term.bindings)
+    return try translator.scalar(translator.translate(predicate.expression), Predicate<Model>.self).fragment
   }
 
   /// Translates one node.
@@ -93,9 +92,20 @@ struct SQLTerm {
   var bindings: [SQLValue]
   /// What the SQL yields.
   var shape: Shape = .scalar
+  /// The term's value when it is a boolean known before the query runs (from captured
+  /// values only), so it can be folded away.
+  var constant: Bool?
 
   /// The term that stands for the model's row.
   static let row = SQLTerm(sql: "", bindings: [], shape: .row)
+
+  /// The SQL and its bindings.
+  var fragment: SQLFragment { SQLFragment(sql, bindings) }
+
+  /// A boolean known before the query runs.
+  static func constant(_ value: Bool) -> SQLTerm {
+    SQLTerm(sql: value ? "1" : "0", bindings: [], constant: value)
+  }
 }
 
 /// A predicate expression that has an SQL meaning.

@@ -54,6 +54,8 @@ struct QueryBuilder {
   {
     guard let predicate else { return }
     let condition = try PredicateTranslator(table: table, modelName: modelName).condition(predicate)
+    // A predicate folded to `true` (only captured values decided it) needs no WHERE.
+    guard condition != SQLTerm.constant(true).fragment else { return }
     query.sql += " WHERE " + condition.sql
     query.bindings += condition.bindings
   }

@@ -26,6 +26,19 @@ struct PredicateTranslationTests {
     #expect(fragment.bindings == [.integer(8), .text("Alien"), .real(100), .integer(0)])
   }
 
+  @Test func capturedBooleansFoldAwaySoFiltersCanBeOptional() throws {
+    for (enabled, expected) in [
+      (false, #"SELECT \#(columns) FROM "movies" ORDER BY rowid"#),
+      (true, #"SELECT \#(columns) FROM "movies" WHERE ("rate" >= ?) ORDER BY rowid"#),
+    ] {
+      let minimum = 7
+      let query = try builder.select(FetchDescriptor<Movie>(predicate: #Predicate { !enabled || $0.rate >= minimum }))
+      #expect(query.sql == expected)
+    }
+    let never = false
+    #expect(try condition(#Predicate<Movie> { never && $0.rate / 0 > 1 }).sql == "0")
+  }
+
   @Test func everyComparisonOperator() throws {
     #expect(try condition(#Predicate<Movie> { $0.rate < 1 }).sql == #"("rate" < ?)"#)
     #expect(try condition(#Predicate<Movie> { $0.rate <= 1 }).sql == #"("rate" <= ?)"#)

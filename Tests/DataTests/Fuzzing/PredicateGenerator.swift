@@ -27,7 +27,7 @@ struct PredicateGenerator {
     case 3: return compare(field(\.date, "date"), value(random.date()))
     case 4: return equality(field(\.optInt, "optInt"), random.oneIn(2) ? nilValue() : value(Optional(random.integer())))
     case 5: return equality(field(\.optText, "optText"), random.oneIn(2) ? nilValue() : value(Optional(random.text())))
-    case 6: return field(\.flag, "flag")
+    case 6: return random.oneIn(3) ? value(random.oneIn(2)) : field(\.flag, "flag")
     case 7:
       let needle = random.text()
       let base = string()
