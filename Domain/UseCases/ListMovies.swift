@@ -24,41 +24,81 @@ public struct ListMovies<R: Repository>: Sendable where R.Model == Movie {
   public static func descriptor(for query: MovieQuery) throws(CatalogError) -> FetchDescriptor<Movie> {
     if let limit = query.limit, limit < 0 { throw .invalidPage("the limit must not be negative") }
     guard query.offset >= 0 else { throw .invalidPage("the offset must not be negative") }
-    if let minimumRate = query.minimumRate { try MovieRules.check(rate: minimumRate) }
+    if let rate = query.minimumRate { try MovieRules.check(rate: rate) }
+    if let rate = query.maximumRate { try MovieRules.check(rate: rate) }
     return FetchDescriptor(
-      predicate: predicate(minimumRate: query.minimumRate, searchText: query.searchText),
-      sortBy: sortDescriptors(query.sortKey, descending: query.descending),
+      predicate: predicate(for: query),
+      sortBy: sortDescriptors(query.order),
       fetchLimit: query.limit,
       fetchOffset: query.offset == 0 ? nil : query.offset
     )
   }
 
-  private static func predicate(minimumRate: Int?, searchText: String?) -> Predicate<Movie>? {
-    let text = searchText.flatMap { $0.isEmpty ? nil : $0 }
-    switch (minimumRate, text) {
-    case (nil, nil):
-      return nil
-    case (let rate?, nil):
-      return #Predicate { $0.rate >= rate }
-    case (nil, let text?):
-      return #Predicate { $0.title.contains(text) || $0.content.contains(text) }
-    case (let rate?, let text?):
-      return #Predicate { $0.rate >= rate && ($0.title.contains(text) || $0.content.contains(text)) }
+  /// One predicate for every filter; a filter that is not asked for is switched off by a
+  /// captured `false`, which a store can fold away before it runs the query.
+  ///
+  /// It is built from `PredicateExpressions` directly: written as one `#Predicate`, seven
+  /// optional filters are more than the type checker can take in reasonable time.
+  private static func predicate(for query: MovieQuery) -> Predicate<Movie>? {
+    typealias E = PredicateExpressions
+    let text = query.searchText.flatMap { $0.isEmpty ? nil : $0 }
+    let prefix = query.titlePrefix.flatMap { $0.isEmpty ? nil : $0 }
+    let enabled = [
+      query.minimumRate != nil, query.maximumRate != nil, query.from != nil, query.before != nil,
+      query.heartedOnly, prefix != nil, text != nil,
+    ]
+    guard enabled.contains(true) else { return nil }
+    return Predicate<Movie> { movie in
+      let rate = E.KeyPath(root: movie, keyPath: \Movie.rate)
+      let date = E.KeyPath(root: movie, keyPath: \Movie.date)
+      let title = E.KeyPath(root: movie, keyPath: \Movie.title)
+      let content = E.KeyPath(root: movie, keyPath: \Movie.content)
+      let heart = E.KeyPath(root: movie, keyPath: \Movie.heart)
+      let rates = E.Conjunction(
+        lhs: when(enabled[0], E.Comparison(lhs: rate, rhs: E.Value(query.minimumRate ?? 0), op: .greaterThanOrEqual)),
+        rhs: when(enabled[1], E.Comparison(lhs: rate, rhs: E.Value(query.maximumRate ?? 0), op: .lessThanOrEqual)))
+      let dates = E.Conjunction(
+        lhs: when(
+          enabled[2], E.Comparison(lhs: date, rhs: E.Value(query.from ?? .distantPast), op: .greaterThanOrEqual)),
+        rhs: when(enabled[3], E.Comparison(lhs: date, rhs: E.Value(query.before ?? .distantFuture), op: .lessThan)))
+      let hearted = when(enabled[4], E.Comparison(lhs: heart, rhs: E.Value(0), op: .greaterThan))
+      let starts = when(enabled[5], E.SequenceStartsWith(base: title, prefix: E.Value(prefix ?? "")))
+      let search = E.Value(text ?? "")
+      let contains = when(
+        enabled[6],
+        E.Disjunction(
+          lhs: E.CollectionContainsCollection(base: title, other: search),
+          rhs: E.CollectionContainsCollection(base: content, other: search)))
+      return E.Conjunction(
+        lhs: E.Conjunction(lhs: rates, rhs: dates),
+        rhs: E.Conjunction(lhs: E.Conjunction(lhs: hearted, rhs: starts), rhs: contains))
     }
   }
 
-  private static func sortDescriptors(
-    _ key: MovieQuery.SortKey,
-    descending: Bool
-  ) -> [SortDescriptor<Movie>] {
-    let order: SortOrder = descending ? .reverse : .forward
-    let primary: [SortDescriptor<Movie>] =
-      switch key {
-      case .date: [SortDescriptor(\.date, order: order), SortDescriptor(\.title, order: order)]
-      case .rate: [SortDescriptor(\.rate, order: order), SortDescriptor(\.title, order: order)]
-      case .title: [SortDescriptor(\.title, order: order), SortDescriptor(\.date, order: order)]
+  /// `!enabled || test`: the test, or `true` when the filter is off.
+  private static func when<Test: StandardPredicateExpression<Bool>>(
+    _ enabled: Bool, _ test: Test
+  ) -> PredicateExpressions.Disjunction<PredicateExpressions.Negation<PredicateExpressions.Value<Bool>>, Test> {
+    PredicateExpressions.Disjunction(lhs: PredicateExpressions.Negation(PredicateExpressions.Value(enabled)), rhs: test)
+  }
+
+  private static func sortDescriptors(_ order: [MovieQuery.Order]) -> [SortDescriptor<Movie>] {
+    var descriptors: [SortDescriptor<Movie>] = []
+    for level in order {
+      let direction: SortOrder = level.descending ? .reverse : .forward
+      switch level.key {
+      case .date: descriptors.append(SortDescriptor(\.date, order: direction))
+      case .rate: descriptors.append(SortDescriptor(\.rate, order: direction))
+      case .title: descriptors.append(SortDescriptor(\.title, order: direction))
+      case .heart: descriptors.append(SortDescriptor(\.heart, order: direction))
       }
-    // The identifier makes the order total, so pages never overlap.
-    return primary + [SortDescriptor(\.id, order: order)]
+    }
+    // Title, then date, then the identifier make the order total, so pages never overlap;
+    // they follow the first level's direction.
+    let direction: SortOrder = order.first?.descending == true ? .reverse : .forward
+    let keys = Set(order.map(\.key))
+    if !keys.contains(.title) { descriptors.append(SortDescriptor(\.title, order: direction)) }
+    if !keys.contains(.date) { descriptors.append(SortDescriptor(\.date, order: direction)) }
+    return descriptors + [SortDescriptor(\.id, order: direction)]
   }
 }

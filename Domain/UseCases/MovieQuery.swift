@@ -1,43 +1,82 @@
 import Foundation
 
-/// What a person asks of the catalog's list: a filter, an order and a page.
+/// What a person asks of the catalog's list: filters, an order and a page.
+///
+/// Every filter is optional; those left `nil` (or `false`) keep every movie.
 public struct MovieQuery: Sendable, Equatable {
-  /// The field a list is ordered by.
+  /// A field a list can be ordered by.
   public enum SortKey: String, Sendable, CaseIterable {
-    /// By date, then title.
+    /// By date.
     case date
-    /// By rating, then title.
+    /// By rating.
     case rate
-    /// By title, then date.
+    /// By title.
     case title
+    /// By heart count.
+    case heart
+  }
+
+  /// One level of ordering: a field and a direction.
+  public struct Order: Sendable, Equatable {
+    /// The field.
+    public var key: SortKey
+    /// Whether larger values come first.
+    public var descending: Bool
+
+    /// Creates one level of ordering.
+    public init(_ key: SortKey, descending: Bool = false) {
+      self.key = key
+      self.descending = descending
+    }
   }
 
   /// Keep only movies rated at least this.
   public var minimumRate: Int?
+  /// Keep only movies rated at most this.
+  public var maximumRate: Int?
+  /// Keep only movies dated at or after this instant.
+  public var from: Date?
+  /// Keep only movies dated before this instant.
+  public var before: Date?
+  /// Keep only movies with at least one heart.
+  public var heartedOnly: Bool
+  /// Keep only movies whose title starts with this text (case-sensitive).
+  public var titlePrefix: String?
   /// Keep only movies whose title or content contains this text (case-sensitive).
   public var searchText: String?
-  /// The order of the list.
-  public var sortKey: SortKey
-  /// Whether the order is descending.
-  public var descending: Bool
+  /// The order of the list: the first level decides, later ones break ties. Title and id
+  /// always break any remaining ties, so the order is total and pages never overlap.
+  public var order: [Order]
   /// The most movies to return.
   public var limit: Int?
   /// How many movies to skip.
   public var offset: Int
 
   /// Creates a query; by default every movie, by date.
+  ///
+  /// `sortKey` and `descending` give the first level of order, `thenBy` any further ones.
   public init(
     minimumRate: Int? = nil,
+    maximumRate: Int? = nil,
+    from: Date? = nil,
+    before: Date? = nil,
+    heartedOnly: Bool = false,
+    titlePrefix: String? = nil,
     searchText: String? = nil,
     sortKey: SortKey = .date,
     descending: Bool = false,
+    thenBy: [Order] = [],
     limit: Int? = nil,
     offset: Int = 0
   ) {
     self.minimumRate = minimumRate
+    self.maximumRate = maximumRate
+    self.from = from
+    self.before = before
+    self.heartedOnly = heartedOnly
+    self.titlePrefix = titlePrefix
     self.searchText = searchText
-    self.sortKey = sortKey
-    self.descending = descending
+    self.order = [Order(sortKey, descending: descending)] + thenBy
     self.limit = limit
     self.offset = offset
   }

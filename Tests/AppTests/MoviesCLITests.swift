@@ -58,6 +58,28 @@ struct MoviesCLITests {
     #expect(try movies.listed(["--search", "li"]).map { $0["title"] as? String } == ["Alien"])
   }
 
+  @Test func listFiltersByDatesRatesHeartsAndPrefix() throws {
+    let alien = try movies.add("Alien", date: "1979-05-25", rate: 9)
+    try movies.add("Aliens", date: "1986-07-18", rate: 8)
+    try movies.add("Brazil", date: "1985-02-20", rate: 7)
+    _ = try movies.run(["heart", alien])
+    #expect(
+      try movies.listed(["--from", "1980-01-01", "--to", "1986-07-18"]).map { $0["title"] as? String } == [
+        "Brazil", "Aliens",
+      ])
+    #expect(try movies.listed(["--max-rate", "8", "--min-rate", "8"]).map { $0["title"] as? String } == ["Aliens"])
+    #expect(try movies.listed(["--hearted"]).map { $0["title"] as? String } == ["Alien"])
+    #expect(
+      try movies.listed(["--title-prefix", "Alien", "--sort", "rate"]).map { $0["title"] as? String } == [
+        "Aliens", "Alien",
+      ])
+    #expect(
+      try movies.listed(["--sort", "rate:desc,title"]).map { $0["title"] as? String } == ["Alien", "Aliens", "Brazil"])
+    let badSort = try movies.run(["list", "--sort", "year"])
+    #expect(badSort.status == 2)
+    #expect(badSort.stderr.hasPrefix("movies list: --sort expects KEY or KEY:desc"))
+  }
+
   @Test func tableOutputIsAligned() throws {
     let id = try movies.add("Amélie", date: "2001-04-25", rate: 7)
     let result = try movies.run(["list"])

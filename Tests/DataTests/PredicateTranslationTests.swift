@@ -39,6 +39,16 @@ struct PredicateTranslationTests {
     #expect(try condition(#Predicate<Movie> { never && $0.rate / 0 > 1 }).sql == "0")
   }
 
+  @Test func theCatalogListTranslatesOnlyTheFiltersAskedFor() throws {
+    let query = try builder.select(
+      ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery(minimumRate: 8, titlePrefix: "A")))
+    #expect(
+      query.sql
+        == #"SELECT \#(columns) FROM "movies" WHERE (("rate" >= ?) AND swift_starts_with("title", ?)) ORDER BY "date" ASC, "title" ASC, "id" ASC, rowid"#
+    )
+    #expect(query.bindings == [.integer(8), .text("A")])
+  }
+
   @Test func everyComparisonOperator() throws {
     #expect(try condition(#Predicate<Movie> { $0.rate < 1 }).sql == #"("rate" < ?)"#)
     #expect(try condition(#Predicate<Movie> { $0.rate <= 1 }).sql == #"("rate" <= ?)"#)

@@ -159,4 +159,26 @@ import Testing
       try await list(MovieQuery())
     }
   }
+
+  @Test func filtersCombineAndEachCanBeLeftOut() async throws {
+    let year1990 = Date(timeIntervalSince1970: 631_152_000)
+    let year2005 = Date(timeIntervalSince1970: 1_104_537_600)
+    #expect(try await list(MovieQuery(maximumRate: 7)) == [.brazil, .up])
+    #expect(try await list(MovieQuery(minimumRate: 8, maximumRate: 9)) == [.alien, .heat, .amelie])
+    #expect(try await list(MovieQuery(from: year1990, before: year2005)) == [.heat, .amelie, .spiritedAway])
+    #expect(try await list(MovieQuery(heartedOnly: true)).contains(.up) == false)
+    #expect(try await list(MovieQuery(titlePrefix: "A")) == [.alien, .amelie])
+    #expect(try await list(MovieQuery(minimumRate: 8, before: year2005, titlePrefix: "A")) == [.alien, .amelie])
+  }
+
+  @Test func severalSortKeysEachWithADirection() async throws {
+    let query = MovieQuery(sortKey: .rate, descending: true, thenBy: [MovieQuery.Order(.heart, descending: true)])
+    #expect(try await list(query) == [.spiritedAway, .alien, .amelie, .heat, .up, .brazil])
+    let byHeart = MovieQuery(sortKey: .heart)
+    #expect(try await list(byHeart) == [.up, .heat, .brazil, .alien, .amelie, .spiritedAway])
+  }
+
+  @Test func aMaximumRateOutsideZeroToTenIsRefused() async throws {
+    await #expect(throws: CatalogError.rateOutOfRange(11)) { try await list(MovieQuery(maximumRate: 11)) }
+  }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Persistence
 
 /// `movies list`: lists movies, filtered, searched, sorted and paged.
@@ -6,11 +7,21 @@ struct ListCommand: MoviesCommand {
   static let spec = CommandSpec(
     name: "list",
     abstract: "List movies.",
+    discussion: """
+      Filters combine: every one given must hold. --sort takes KEY or KEY:desc, comma-separated \
+      or repeated, the first deciding (keys: date, rate, title, heart).
+      """,
     arguments: [
       .option("min-rate", valueName: "N", help: "Only movies rated N or more."),
+      .option("max-rate", valueName: "N", help: "Only movies rated N or less."),
+      .option("from", valueName: "DATE", help: "Only movies dated on or after DATE."),
+      .option(
+        "to", valueName: "DATE", help: "Only movies dated up to the end of DATE (a day) or before DATE (a time)."),
+      .flag("hearted", help: "Only movies with at least one heart."),
+      .option("title-prefix", valueName: "TEXT", help: "Only movies whose title starts with TEXT."),
       .option("search", valueName: "TEXT", help: "Only movies whose title or content contains TEXT (case-sensitive)."),
-      .option("sort", valueName: "KEY", help: "Sort by date, rate or title (default: date)."),
-      .flag("desc", help: "Sort in descending order."),
+      .option("sort", valueName: "KEYS", help: "The order, such as rate:desc,title (default: date).", repeatable: true),
+      .flag("desc", help: "Sort the first key in descending order."),
       .option("limit", valueName: "N", help: "Show at most N movies."),
       .option("offset", valueName: "N", help: "Skip the first N movies."),
       .option("format", valueName: "FORMAT", help: "table or json (default: table)."),
@@ -21,15 +32,43 @@ struct ListCommand: MoviesCommand {
   let format: OutputFormat
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    query = MovieQuery(
+    var order = try Self.order(arguments.strings("sort"))
+    if arguments.flag("desc") { order[0].descending = true }
+    let to = arguments.string("to")
+    let end = try arguments.value("to", as: Date.self).map { date in
+      to?.count == 10 ? date.addingTimeInterval(86_400) : date
+    }
+    var query = MovieQuery(
       minimumRate: try arguments.value("min-rate", as: Int.self),
+      maximumRate: try arguments.value("max-rate", as: Int.self),
+      from: try arguments.value("from", as: Date.self),
+      before: end,
+      heartedOnly: arguments.flag("hearted"),
+      titlePrefix: arguments.string("title-prefix"),
       searchText: arguments.string("search"),
-      sortKey: try arguments.value("sort", as: MovieQuery.SortKey.self) ?? .date,
-      descending: arguments.flag("desc"),
       limit: try arguments.value("limit", as: Int.self),
       offset: try arguments.value("offset", as: Int.self) ?? 0
     )
+    query.order = order
+    self.query = query
     format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  }
+
+  /// Reads `--sort` values such as `rate:desc,title`; no value means by date.
+  static func order(_ values: [String]) throws(UsageError) -> [MovieQuery.Order] {
+    var order: [MovieQuery.Order] = []
+    for item in values.flatMap({ $0.split(separator: ",") }) {
+      let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
+      let direction = parts.count > 1 ? parts[1] : "asc"
+      guard let key = MovieQuery.SortKey(rawValue: parts[0]), direction == "asc" || direction == "desc" else {
+        throw usage(
+          .invalidValue(
+            argument: "--sort", expected: "KEY or KEY:desc with KEY one of date, rate, title, heart",
+            value: String(item)))
+      }
+      order.append(MovieQuery.Order(key, descending: direction == "desc"))
+    }
+    return order.isEmpty ? [MovieQuery.Order(.date)] : order
   }
 
   func run(in context: CommandContext) async throws {
