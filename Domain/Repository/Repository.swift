@@ -79,6 +79,28 @@ public protocol Repository<Model>: Sendable {
   @discardableResult
   func delete(where predicate: Predicate<Model>) async throws -> Int
 
+  /// Returns how many models match a predicate, per value of an attribute.
+  ///
+  /// A default implementation counts fetched models; stores can answer more cheaply.
+  func count<Value: Hashable & Sendable>(
+    groupedBy keyPath: any KeyPath<Model, Value> & Sendable, where predicate: Predicate<Model>?
+  ) async throws -> [Value: Int]
+
+  /// Returns the smallest value of an attribute among the models a predicate matches.
+  func minimum<Value: Comparable & Sendable>(
+    of keyPath: any KeyPath<Model, Value> & Sendable, where predicate: Predicate<Model>?
+  ) async throws -> Value?
+
+  /// Returns the largest value of an attribute among the models a predicate matches.
+  func maximum<Value: Comparable & Sendable>(
+    of keyPath: any KeyPath<Model, Value> & Sendable, where predicate: Predicate<Model>?
+  ) async throws -> Value?
+
+  /// Returns the mean of an integer attribute among the models a predicate matches.
+  func average<Value: BinaryInteger & Sendable>(
+    of keyPath: any KeyPath<Model, Value> & Sendable, where predicate: Predicate<Model>?
+  ) async throws -> Double?
+
   /// Deletes every model, in one statement, and returns how many were deleted.
   @discardableResult
   func deleteAll() async throws -> Int

@@ -45,7 +45,7 @@ public struct RepositoryContract<R: Repository>: Sendable where R.Model == Movie
   /// Every check of the contract, grouped by the part of the protocol it covers.
   public static var checks: [RepositoryContractCheck<R>] {
     insertingChecks + updatingChecks + filteringChecks + sortingChecks + pagingChecks
-      + deletingChecks
+      + deletingChecks + aggregatingChecks
   }
 
   /// The names of every check, unique and in order: the arguments of a parameterized test.
