@@ -13,7 +13,7 @@ public enum MoviesApplication {
   /// Every subcommand, in the order help lists them.
   static let commands: [any MoviesCommand.Type] = [
     AddCommand.self, ListCommand.self, ShowCommand.self, UpdateCommand.self, RateCommand.self,
-    HeartCommand.self, DeleteCommand.self, ClearCommand.self, DemoCommand.self,
+    HeartCommand.self, DeleteCommand.self, ClearCommand.self, StatsCommand.self, DemoCommand.self,
   ]
 
   /// The root command: global options and the subcommands.

@@ -10,14 +10,14 @@ struct MoviesCLITests {
   @Test func helpListsEveryCommandAndExitsZero() throws {
     let result = try movies.run(["--help"])
     #expect(result.status == 0)
-    for command in ["add", "list", "show", "update", "rate", "heart", "delete", "clear", "demo"] {
+    for command in ["add", "list", "show", "update", "rate", "heart", "delete", "clear", "stats", "demo"] {
       #expect(result.stdout.contains("  \(command) "))
     }
     #expect(result.stderr.isEmpty)
   }
 
   @Test func everyCommandHasHelp() throws {
-    for command in ["add", "list", "show", "update", "rate", "heart", "delete", "clear", "demo"] {
+    for command in ["add", "list", "show", "update", "rate", "heart", "delete", "clear", "stats", "demo"] {
       let result = try movies.run([command, "--help"])
       #expect(result.status == 0)
       #expect(result.stdout.contains("USAGE: movies \(command)"))
@@ -78,6 +78,24 @@ struct MoviesCLITests {
     let badSort = try movies.run(["list", "--sort", "year"])
     #expect(badSort.status == 2)
     #expect(badSort.stderr.hasPrefix("movies list: --sort expects KEY or KEY:desc"))
+  }
+
+  @Test func statsDrawsHistogramsOfRatesAndYears() throws {
+    try movies.add("Alien", date: "1979-05-25", rate: 9)
+    try movies.add("Aliens", date: "1986-07-18", rate: 9)
+    try movies.add("Brazil", date: "1985-02-20", rate: 4)
+    let result = try movies.run(["stats"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasPrefix(
+        "Movies:        3\nHearted:       0\nAverage rate:  7.3\nDates:         1979-05-25 to 1986-07-18\n"))
+    #expect(result.stdout.contains("   9 \(String(repeating: "█", count: 40)) 2\n"))
+    #expect(result.stdout.contains("   4 \(String(repeating: "█", count: 20)) 1\n"))
+    #expect(result.stdout.contains("  1985 \(String(repeating: "█", count: 40)) 1\n"))
+    let json = try movies.run(["stats", "--format", "json"])
+    let record = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(record["count"] as? Int == 3)
+    #expect((record["moviesPerRate"] as? [String: Int])?["9"] == 2)
   }
 
   @Test func tableOutputIsAligned() throws {

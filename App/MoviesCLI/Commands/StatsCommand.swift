@@ -1,0 +1,58 @@
+import Domain
+import Foundation
+
+/// `movies stats`: counts, the average rating and text histograms of ratings and years.
+struct StatsCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "stats",
+    abstract: "Show counts, the average rating, and histograms of ratings and years.",
+    arguments: [.option("format", valueName: "FORMAT", help: "table or json (default: table).")]
+  )
+
+  let format: OutputFormat
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  }
+
+  func run(in context: CommandContext) async throws {
+    let summary = try await CatalogStatistics(movies: context.openCatalog().movies)()
+    context.console.write(format == .json ? try Self.json(summary) : Self.text(summary))
+  }
+
+  static func text(_ summary: CatalogSummary) -> String {
+    var text = "Movies:        \(summary.count)\nHearted:       \(summary.heartedCount)\n"
+    text += "Average rate:  " + (summary.averageRate.map { String(format: "%.1f", $0) } ?? "–") + "\n"
+    if let range = summary.dateRange {
+      text +=
+        "Dates:         \(CatalogDate.dayString(range.lowerBound)) to \(CatalogDate.dayString(range.upperBound))\n"
+    }
+    guard summary.count > 0 else { return text }
+    text += "\nMovies per rate:\n"
+    text += TextBars.render(summary.moviesPerRate.sorted { $0.key > $1.key }.map { ("\($0.key)", $0.value) })
+    text += "\nMovies per year:\n"
+    text += TextBars.render(summary.moviesPerYear.sorted { $0.key < $1.key }.map { ("\($0.key)", $0.value) })
+    return text
+  }
+
+  static func json(_ summary: CatalogSummary) throws -> String {
+    struct Record: Encodable {
+      let count: Int
+      let heartedCount: Int
+      let averageRate: Double?
+      let moviesPerRate: [String: Int]
+      let moviesPerYear: [String: Int]
+      let firstDate: String?
+      let lastDate: String?
+    }
+    let record = Record(
+      count: summary.count, heartedCount: summary.heartedCount, averageRate: summary.averageRate,
+      moviesPerRate: Dictionary(uniqueKeysWithValues: summary.moviesPerRate.map { ("\($0.key)", $0.value) }),
+      moviesPerYear: Dictionary(uniqueKeysWithValues: summary.moviesPerYear.map { ("\($0.key)", $0.value) }),
+      firstDate: summary.dateRange.map { CatalogDate.iso8601($0.lowerBound) },
+      lastDate: summary.dateRange.map { CatalogDate.iso8601($0.upperBound) })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(record), as: UTF8.self) + "\n"
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Figures about a whole catalog: counts, ratings and years.
+public struct CatalogSummary: Sendable, Equatable {
+  /// How many movies there are.
+  public var count: Int
+  /// How many movies have at least one heart.
+  public var heartedCount: Int
+  /// The mean rating, or `nil` for an empty catalog.
+  public var averageRate: Double?
+  /// How many movies have each rating, for every rating from 0 to 10.
+  public var moviesPerRate: [Int: Int]
+  /// How many movies are dated in each year (UTC), for the years that have any.
+  public var moviesPerYear: [Int: Int]
+  /// The earliest and latest dates, or `nil` for an empty catalog.
+  public var dateRange: ClosedRange<Date>?
+
+  /// Creates a summary.
+  public init(
+    count: Int, heartedCount: Int, averageRate: Double?, moviesPerRate: [Int: Int], moviesPerYear: [Int: Int],
+    dateRange: ClosedRange<Date>?
+  ) {
+    self.count = count
+    self.heartedCount = heartedCount
+    self.averageRate = averageRate
+    self.moviesPerRate = moviesPerRate
+    self.moviesPerYear = moviesPerYear
+    self.dateRange = dateRange
+  }
+}
+
+/// Summarises the catalog, using the repository's aggregates so a store can answer in SQL.
+public struct CatalogStatistics<R: Repository>: Sendable where R.Model == Movie {
+  private let movies: R
+
+  /// Creates the use case over a movie repository.
+  public init(movies: R) { self.movies = movies }
+
+  /// Returns the catalog's summary.
+  public func callAsFunction() async throws -> CatalogSummary {
+    let perRate = try await movies.count(groupedBy: \.rate)
+    let perDate = try await movies.count(groupedBy: \.date)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let perYear = perDate.reduce(into: [Int: Int]()) { years, entry in
+      years[calendar.component(.year, from: entry.key), default: 0] += entry.value
+    }
+    let first = try await movies.minimum(of: \.date)
+    let last = try await movies.maximum(of: \.date)
+    return CatalogSummary(
+      count: perRate.values.reduce(0, +),
+      heartedCount: try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.heart > 0 })),
+      averageRate: try await movies.average(of: \.rate),
+      moviesPerRate: Dictionary(uniqueKeysWithValues: Movie.rateRange.map { ($0, perRate[$0] ?? 0) }),
+      moviesPerYear: perYear,
+      dateRange: first.flatMap { first in last.map { first...$0 } }
+    )
+  }
+}
