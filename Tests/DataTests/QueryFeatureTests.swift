@@ -60,3 +60,31 @@ struct QueryFeatureTests {
     #expect(try await movies.fetchAll().first?.title == "Amélie")
   }
 }
+
+@Suite("Sections and raw SQL")
+struct SectionsAndRawSQLTests {
+  let movies: SQLiteRepository<Movie>
+
+  init() throws {
+    let container = try ModelContainer(for: Movie.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    movies = try SQLiteRepository<Movie>(container: container)
+  }
+
+  @Test func sectionsFollowTheSortAndKeepItWithin() async throws {
+    let stored = (0..<9).map {
+      Movie(title: "M\($0)", date: Date(timeIntervalSinceReferenceDate: Double($0)), rate: $0 % 3)
+    }
+    try await movies.insert(stored)
+    let sections = try await movies.fetch(
+      FetchDescriptor(sortBy: [SortDescriptor(\.rate, order: .reverse), SortDescriptor(\.date)]), sectionedBy: \.rate)
+    #expect(sections.map(\.key) == [2, 1, 0])
+    #expect(sections[0].models.map(\.title) == ["M2", "M5", "M8"])
+  }
+
+  @Test func rawSQLReturnsModelsWithBoundValues() async throws {
+    try await movies.insert([Movie(title: "Alien", date: .now, rate: 9), Movie(title: "Heat", date: .now, rate: 8)])
+    let found = try await movies.fetch(sql: #"SELECT * FROM "movies" WHERE "rate" > ? ORDER BY "title""#, [.integer(8)])
+    #expect(found.map(\.title) == ["Alien"])
+    await #expect(throws: RepositoryError.self) { try await movies.fetch(sql: "SELECT 1 AS title") }
+  }
+}
