@@ -7,9 +7,9 @@ enum BenchmarkData {
   static let startDate = Date(timeIntervalSinceReferenceDate: 700_000_000)
 
   /// Makes `count` movies with deterministic, varied fields.
-  static func movies(count: Int) -> [Movie] {
-    var generator = SplitMix64(seed: 42)
-    return (0..<count).map { index in
+  static func movies(count: Int, offset: Int = 0) -> [Movie] {
+    var generator = SplitMix64(seed: 42 &+ UInt64(offset))
+    return (offset..<offset + count).map { index in
       var bytes = (UInt64(0), UInt64(0))
       bytes.0 = generator.next()
       bytes.1 = generator.next()

@@ -16,6 +16,10 @@ struct StoreBenchmark {
       try await profile(rows: rows, times: times, query: false)
       return
     }
+    if let count = option("--memory", in: arguments) {
+      try await MemoryProfile.run(rows: count)
+      return
+    }
     if let times = option("--codable-floor", in: arguments) {
       print("Codable alone: \(Int(try CodableFloor.measure(times: times) * 1e9)) ns per Movie")
       return

@@ -197,7 +197,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     }
   }
 
-  private func fetch(_ query: SQLFragment, in state: StoreState) throws -> [Model] {
+  func fetch(_ query: SQLFragment, in state: StoreState) throws -> [Model] {
     let decoder = try state.decoder(for: query.sql, table: table)
     let statement = decoder.statement
     defer { statement.reset() }

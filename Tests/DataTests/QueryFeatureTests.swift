@@ -88,3 +88,37 @@ struct SectionsAndRawSQLTests {
     await #expect(throws: RepositoryError.self) { try await movies.fetch(sql: "SELECT 1 AS title") }
   }
 }
+
+@Suite("Cursors read models one row at a time")
+struct ModelCursorTests {
+  @Test(arguments: [true, false])
+  func aCursorYieldsWhatFetchReturns(onFile: Bool) async throws {
+    let folder = try TemporaryDirectory()
+    let configuration =
+      onFile
+      ? ModelConfiguration("Catalog", url: folder.file("cursor.store"))
+      : ModelConfiguration("Catalog", isStoredInMemoryOnly: true)
+    let container = try ModelContainer(for: Movie.self, configurations: configuration)
+    let movies = try SQLiteRepository<Movie>(container: container)
+    try await movies.insert((0..<2_000).map { Movie(title: "M\($0)", date: .now, rate: $0 % 11) })
+    let descriptor = FetchDescriptor<Movie>(predicate: #Predicate { $0.rate >= 5 }, sortBy: [SortDescriptor(\.title)])
+    var streamed: [Movie] = []
+    for try await movie in movies.cursor(descriptor) { streamed.append(movie) }
+    #expect(streamed == (try await movies.fetch(descriptor)))
+  }
+
+  @Test func aCursorOnAFileDoesNotHoldUpWriters() async throws {
+    let folder = try TemporaryDirectory()
+    let container = try ModelContainer(
+      for: Movie.self, configurations: ModelConfiguration("Catalog", url: folder.file("cursor.store")))
+    let movies = try SQLiteRepository<Movie>(container: container)
+    try await movies.insert((0..<100).map { Movie(title: "M\($0)", date: .now) })
+    let iterator = movies.cursor().makeAsyncIterator()
+    _ = try await iterator.next()
+    try await movies.insert(Movie(title: "Added while reading", date: .now))
+    var seen = 1
+    while try await iterator.next() != nil { seen += 1 }
+    #expect(seen == 100, "the cursor reads the snapshot it started with")
+    #expect(try await movies.fetchCount(FetchDescriptor()) == 101)
+  }
+}

@@ -1,0 +1,107 @@
+import Domain
+import Foundation
+
+/// The models of a query, read from the store one row at a time as they are asked for.
+///
+/// A cursor holds one row in memory, not the whole result, so a million-row result costs no
+/// more memory than a ten-row one. On a file store it reads through a connection of its own,
+/// inside one read transaction: it sees the store as it was when the first row was read, and
+/// writers are not held up while it is read (WAL). An in-memory store has only one
+/// connection, so its cursor reads every row first.
+///
+/// ```swift
+/// for try await movie in movies.cursor(FetchDescriptor(sortBy: [SortDescriptor(\.date)])) {
+///   print(movie.title)
+/// }
+/// ```
+public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
+  let repository: SQLiteRepository<Model>
+  let descriptor: FetchDescriptor<Model>
+
+  /// Starts reading; the query runs when the first model is asked for.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(repository: repository, descriptor: descriptor)
+  }
+
+  /// Reads the next model on each call to `next()`.
+  public final class Iterator: AsyncIteratorProtocol {
+    private let repository: SQLiteRepository<Model>
+    private let descriptor: FetchDescriptor<Model>
+    private var state: State = .notStarted
+
+    private enum State {
+      case notStarted
+      case reading(Connection, RowDecoder)
+      case buffered(IndexingIterator<[Model]>)
+      case finished
+    }
+
+    init(repository: SQLiteRepository<Model>, descriptor: FetchDescriptor<Model>) {
+      self.repository = repository
+      self.descriptor = descriptor
+    }
+
+    /// Returns the next model, or `nil` after the last one.
+    ///
+    /// - Throws: `RepositoryError` if the query cannot run or a row cannot be decoded; the
+    ///   cursor is finished then.
+    public func next() async throws -> Model? {
+      do {
+        switch state {
+        case .notStarted:
+          try start()
+          return try await next()
+        case .reading(_, let decoder):
+          guard try decoder.statement.step() else {
+            finish()
+            return nil
+          }
+          return try decoder.decode(Model.self)
+        case .buffered(var models):
+          let model = models.next()
+          state = model == nil ? .finished : .buffered(models)
+          return model
+        case .finished:
+          return nil
+        }
+      } catch {
+        finish()
+        throw RepositoryError(error, modelName: "\(Model.self)")
+      }
+    }
+
+    private func start() throws {
+      let query = try QueryBuilder(table: repository.table, modelName: "\(Model.self)").select(descriptor)
+      guard case .file(let url) = repository.store.configuration.location else {
+        state = .buffered(
+          try repository.store.withState { state in try repository.fetch(query, in: state) }.makeIterator())
+        return
+      }
+      let connection = try Connection(location: .file(url.path), readOnly: true)
+      let statement = try connection.statement(query.sql)
+      try statement.bind(query.bindings)
+      state = .reading(connection, RowDecoder(statement: statement, table: repository.table))
+    }
+
+    deinit { finish() }
+
+    /// Ends the read: finalizes the statement and breaks the decoder's reference to its own
+    /// container, so the connection closes cleanly when it is released.
+    private func finish() {
+      if case .reading(_, let decoder) = state {
+        decoder.reusableContainer = nil
+        decoder.statement.finalize()
+      }
+      state = .finished
+    }
+  }
+}
+
+extension SQLiteRepository {
+  /// Returns a cursor over the models a descriptor matches, read one row at a time.
+  ///
+  /// See ``ModelCursor``.
+  public func cursor(_ descriptor: FetchDescriptor<Model> = FetchDescriptor()) -> ModelCursor<Model> {
+    ModelCursor(repository: self, descriptor: descriptor)
+  }
+}
