@@ -131,3 +131,59 @@ struct PredicateTranslationTests {
     }
   }
 }
+
+@Suite("Every supported expression kind has its SQL")
+struct ExpressionKindTranslationTests {
+  let translator: PredicateTranslator
+
+  init() throws {
+    translator = PredicateTranslator(
+      table: try #require(Schema(EdgeRecord.self).models.first).resolve(), modelName: "EdgeRecord")
+  }
+
+  private func sql(_ predicate: Predicate<EdgeRecord>) throws -> SQLFragment { try translator.condition(predicate) }
+
+  @Test func arithmeticUsesSwiftsOverflowRulesForIntegers() throws {
+    let fragment = try sql(#Predicate { $0.int + 1 > 2 && $0.int * 2 < $0.int - 3 && -$0.int >= $0.int / 2 % 3 })
+    #expect(
+      fragment.sql
+        == #"(((swift_add("int", ?) > ?) AND (swift_multiply("int", ?) < swift_subtract("int", ?))) AND (swift_negate("int") >= swift_remainder(swift_divide("int", ?), ?)))"#
+    )
+    #expect(try sql(#Predicate { $0.double / 2 > 1 }).sql == #"(swift_divide_real("double", ?) > ?)"#)
+    #expect(try sql(#Predicate { $0.double + 1 > 1 }).sql == #"(("double" + ?) > ?)"#)
+  }
+
+  @Test func conditionalsAndOptionals() throws {
+    #expect(
+      try sql(#Predicate { ($0.flag ? $0.int : 0) > 3 }).sql == #"((CASE WHEN "flag" THEN "int" ELSE ? END) > ?)"#)
+    #expect(try sql(#Predicate { ($0.optionalText ?? "x") == "y" }).sql == #"(coalesce("optionalText", ?) IS ?)"#)
+    #expect(
+      try sql(#Predicate { $0.optionalText.flatMap { $0.starts(with: "a") } == true }).sql
+        == #"((CASE WHEN "optionalText" IS NULL THEN NULL ELSE swift_starts_with("optionalText", ?) END) IS 1)"#)
+    let past = Date.distantPast
+    #expect(try sql(#Predicate { $0.optionalDate! > past }).sql == #"(swift_unwrap("optionalDate") > ?)"#)
+  }
+
+  @Test func membershipAndRanges() throws {
+    let ids = [1, 2, 3]
+    let genres: [EdgeRecord.Genre] = [.drama]
+    let fragment = try sql(#Predicate { ids.contains($0.int) && genres.contains($0.genre) })
+    #expect(fragment.sql == #"(coalesce(("int" IN (?, ?, ?)), 0) AND coalesce(("genre" IN (?)), 0))"#)
+    #expect(fragment.bindings == [.integer(1), .integer(2), .integer(3), .text("drama")])
+    #expect(try sql(#Predicate { (1...5).contains($0.int) }).sql == #"(("int" >= ?) AND ("int" <= ?))"#)
+    #expect(try sql(#Predicate { (1..<5).contains($0.int) }).sql == #"(("int" >= ?) AND ("int" < ?))"#)
+    let empty: [Int] = []
+    #expect(try sql(#Predicate { empty.contains($0.int) }).sql == "0")
+  }
+
+  @Test func fieldsInsideJSONAttributes() throws {
+    let fragment = try sql(#Predicate { $0.credits.director == "Ridley Scott" && $0.credits.budget ?? 0 > 1 })
+    #expect(
+      fragment.sql
+        == #"((json_extract("credits", ?) IS ?) AND (coalesce(json_extract("credits", ?), ?) > ?))"#)
+    #expect(fragment.bindings.first == .text(#"$."director""#))
+    #expect(
+      try sql(#Predicate { $0.tags.contains("space") }).sql
+        == #"EXISTS (SELECT 1 FROM json_each("tags", ?) WHERE value IS ?)"#)
+  }
+}
