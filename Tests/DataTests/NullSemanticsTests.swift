@@ -1,0 +1,61 @@
+import Domain
+import Foundation
+import Persistence
+import TestSupport
+import Testing
+
+/// `nil` behaves in SQL exactly as in Swift: checked against the in-memory repository, which
+/// evaluates predicates with `Predicate.evaluate`.
+@Suite("nil in predicates behaves as in Swift")
+struct NullSemanticsTests {
+  let records: [EdgeRecord] = [
+    EdgeRecord.sample(text: "a"),
+    {
+      var record = EdgeRecord.sample(text: "b")
+      record.optionalText = "x"
+      return record
+    }(),
+    {
+      var record = EdgeRecord.sample(text: "c")
+      record.optionalText = ""
+      return record
+    }(),
+  ]
+
+  private func texts(_ predicate: Predicate<EdgeRecord>) async throws -> (sqlite: [String], swift: [String]) {
+    let container = try ModelContainer(
+      for: EdgeRecord.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    let sqlite = try SQLiteRepository<EdgeRecord>(container: container)
+    try await sqlite.insert(records)
+    let swift = try InMemoryRepository(records)
+    let descriptor = FetchDescriptor(predicate: predicate)
+    return (try await sqlite.fetch(descriptor).map(\.text), try await swift.fetch(descriptor).map(\.text))
+  }
+
+  @Test func nilEqualsNilAndNothingElse() async throws {
+    let result = try await texts(#Predicate { $0.optionalText == nil })
+    #expect(result.sqlite == ["a"])
+    #expect(result.sqlite == result.swift)
+  }
+
+  @Test func notEqualToNilIsNotNull() async throws {
+    let result = try await texts(#Predicate { $0.optionalText != nil })
+    #expect(result.sqlite == ["b", "c"])
+    #expect(result.sqlite == result.swift)
+  }
+
+  @Test func negatingAComparisonWithAValueKeepsTheNils() async throws {
+    let result = try await texts(#Predicate { !($0.optionalText == "x") })
+    #expect(result.sqlite == ["a", "c"])
+    #expect(result.sqlite == result.swift)
+  }
+
+  @Test func nilCoalescingAndFlatMapTreatNilAsSwiftDoes() async throws {
+    let coalesced = try await texts(#Predicate { ($0.optionalText ?? "x") == "x" })
+    #expect(coalesced.sqlite == ["a", "b"])
+    #expect(coalesced.sqlite == coalesced.swift)
+    let mapped = try await texts(#Predicate { $0.optionalText.flatMap { $0.starts(with: "x") } != true })
+    #expect(mapped.sqlite == ["a", "c"])
+    #expect(mapped.sqlite == mapped.swift)
+  }
+}
