@@ -97,6 +97,8 @@ final class Connection {
       try execute("COMMIT")
       return result
     } catch {
+      // The body's error is the one to report; a rollback that fails as well leaves SQLite to
+      // roll back when the connection closes, and adds nothing the caller can act on.
       if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
       throw error
     }

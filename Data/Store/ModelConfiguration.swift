@@ -36,12 +36,23 @@ public struct ModelConfiguration: Sendable {
     self.allowsSave = allowsSave
   }
 
-  /// Describes a store that lives in memory only.
+  /// Describes a store that lives in memory only or, when `isStoredInMemoryOnly` is `false`,
+  /// a store in the default location: `<name>.store` in the user's data directory
+  /// (`$XDG_DATA_HOME`, else `~/.local/share`).
   public init(_ name: String = "default", schema: Schema? = nil, isStoredInMemoryOnly: Bool) {
     self.name = name
     self.schema = schema
-    self.location = .inMemory
+    self.location = isStoredInMemoryOnly ? .inMemory : .file(Self.defaultURL(name: name))
     self.allowsSave = true
+  }
+
+  /// `<name>.store` in the user's data directory.
+  static func defaultURL(name: String) -> URL {
+    let environment = ProcessInfo.processInfo.environment
+    let directory =
+      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
+    return directory.appendingPathComponent("\(name).store")
   }
 
   /// The file's path, or `:memory:`.
