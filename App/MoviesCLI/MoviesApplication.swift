@@ -68,8 +68,8 @@ public enum MoviesApplication {
     switch error {
     case let error as UsageError:
       return ("\(error)", UsageError.exitStatus)
-    case CatalogError.movieNotFound(let id):
-      return ("movies: error: \(CatalogError.movieNotFound(id))", 1)
+    case CatalogError.movieNotFound, CatalogError.duplicateMovie:
+      return ("movies: error: \(error)", 1)
     case let error as CatalogError:
       return ("movies: error: \(error)", 2)
     case let error as RepositoryError:

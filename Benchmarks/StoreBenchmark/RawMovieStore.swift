@@ -29,7 +29,7 @@ final class RawMovieStore {
       """)
     try exec(#"CREATE INDEX IF NOT EXISTS "movies_date" ON "movies" ("date")"#)
     try exec(#"CREATE INDEX IF NOT EXISTS "movies_rate" ON "movies" ("rate")"#)
-    try exec(#"CREATE INDEX IF NOT EXISTS "movies_title" ON "movies" ("title")"#)
+    try exec(#"CREATE UNIQUE INDEX IF NOT EXISTS "movies_title_date_unique" ON "movies" ("title", "date")"#)
   }
 
   deinit {

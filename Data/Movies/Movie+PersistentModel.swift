@@ -2,6 +2,11 @@ import Domain
 import Foundation
 
 extension Movie: PersistentModel {
-  /// Movies live in the `movies` table, indexed by the fields the catalog filters and sorts on.
-  public static let entity = Entity<Movie>(table: "movies", indexes: [\.date, \.rate, \.title])
+  /// Movies live in the `movies` table, indexed by the fields the catalog filters and sorts
+  /// on; no two movies share both a title and a date.
+  public static let entity = Entity<Movie>(
+    table: "movies",
+    // The unique (title, date) index also serves lookups and sorts by title.
+    indexes: [Entity.Index(\.date), Entity.Index(\.rate)],
+    unique: [Entity.Unique(\.title, \.date)])
 }

@@ -43,6 +43,26 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     try perform { try store.write { state in try insert(models, in: state) } }
   }
 
+  /// Inserts each model or updates the stored one it matches, by identifier or by a declared
+  /// unique attribute (`INSERT … ON CONFLICT … DO UPDATE`), in one transaction.
+  ///
+  /// - Throws: `RepositoryError.constraintViolation` if an update would itself break a unique
+  ///   rule (a model matching one row by identifier and another by unique values); nothing is
+  ///   stored then.
+  public func upsert(_ models: [Model]) async throws {
+    guard !models.isEmpty else { return }
+    try perform {
+      try store.write { state in
+        let encoder = state.encoder(for: table)
+        let statement = try state.connection.statement(statements.upsert)
+        for model in models {
+          try encoder.encode(model)
+          try encoder.run(statement)
+        }
+      }
+    }
+  }
+
   /// Replaces the stored model with the same identifier.
   ///
   /// - Throws: `RepositoryError.notFound` if it is not stored.

@@ -4,6 +4,7 @@
 /// binds to the insert and to the update alike.
 struct TableStatements: Sendable {
   let insert: String
+  let upsert: String
   let update: String
   let selectByID: String
   let deleteByID: String
@@ -14,6 +15,20 @@ struct TableStatements: Sendable {
     let key = SQLIdentifier.quote(TableSchema.primaryKey)
     let parameters = table.columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
     insert = "INSERT INTO \(name) (\(table.quotedColumns)) VALUES (\(parameters))"
+    // One ON CONFLICT clause for the primary key and one per unique index; a match on a unique
+    // index keeps the stored row's identifier.
+    let targets = [[TableSchema.primaryKey]] + table.indexes.filter(\.isUnique).map(\.columns)
+    let clauses = targets.map { target in
+      let updated = table.columns.map(\.name).filter { $0 != TableSchema.primaryKey && !target.contains($0) }
+      let action =
+        updated.isEmpty
+        ? "DO NOTHING"
+        : "DO UPDATE SET "
+          + updated.map { "\(SQLIdentifier.quote($0)) = excluded.\(SQLIdentifier.quote($0))" }
+          .joined(separator: ", ")
+      return "ON CONFLICT (\(target.map(SQLIdentifier.quote).joined(separator: ", "))) \(action)"
+    }
+    upsert = insert + " " + clauses.joined(separator: " ")
     let assignments = table.columns.enumerated()
       .filter { $0.element.name != TableSchema.primaryKey }
       .map { "\(SQLIdentifier.quote($0.element.name)) = ?\($0.offset + 1)" }

@@ -1,31 +1,56 @@
 /// How one model type is stored, declared beside the engine rather than on the entity.
 ///
 /// Without a declaration a model is stored in a table named after its type, one column per
-/// coding key. A declaration refines that:
+/// coding key. A declaration refines that, with key paths checked when the container opens:
 ///
 /// ```swift
 /// extension Movie: PersistentModel {
-///   public static let entity = Entity<Movie>(table: "movies", indexes: [\.date, \.rate])
+///   public static let entity = Entity<Movie>(
+///     table: "movies",
+///     indexes: [Entity.Index(\.date), Entity.Index(\.rate, descending: true)],
+///     unique: [Entity.Unique(\.title, \.date)])
 /// }
 /// ```
+///
+/// Properties left out of a model's `CodingKeys` are transient: never stored, never read.
 public struct Entity<Model>: Sendable {
-  /// The table name, or `nil` for the type's name.
-  public let tableName: String?
-  /// The indexes, as column names resolved from key paths.
-  public let indexes: [IndexDescription]
+  /// An index on one attribute or several, like SwiftData's `#Index`.
+  public struct Index: Sendable {
+    let description: IndexDescription
 
-  /// Declares a model's table name and single-column indexes.
-  ///
-  /// Key paths are resolved to column names here; one that names no stored property is
-  /// reported when the ``ModelContainer`` is created.
-  public init(table: String? = nil, indexes: [PartialKeyPath<Model>] = []) {
-    self.tableName = table
-    self.indexes = indexes.map { IndexDescription(columns: [KeyPathName.column(of: $0)]) }
+    /// Declares an index on attributes, most significant first, in one direction.
+    public init(_ keyPaths: PartialKeyPath<Model>..., descending: Bool = false) {
+      description = IndexDescription(
+        columns: keyPaths.map(KeyPathName.column(of:)), descending: keyPaths.map { _ in descending })
+    }
   }
 
-  /// Declares a model's table name and indexes of several columns each.
-  public init(table: String? = nil, compositeIndexes: [[PartialKeyPath<Model>]]) {
+  /// Attributes whose values, together, no two models may share, like SwiftData's `#Unique`.
+  ///
+  /// A plain `insert` of a model that would break the rule fails naming it; `upsert` updates
+  /// the model that has the same values instead.
+  public struct Unique: Sendable {
+    let description: IndexDescription
+
+    /// Declares that no two models may have the same values for all these attributes.
+    public init(_ keyPaths: PartialKeyPath<Model>...) {
+      description = IndexDescription(columns: keyPaths.map(KeyPathName.column(of:)), isUnique: true)
+    }
+  }
+
+  /// The table name, or `nil` for the type's name.
+  public let tableName: String?
+  /// The indexes, as column names resolved from key paths; unique ones included.
+  public let indexes: [IndexDescription]
+
+  /// Declares a model's table name, indexes and unique attributes.
+  public init(table: String? = nil, indexes: [Index] = [], unique: [Unique] = []) {
     self.tableName = table
-    self.indexes = compositeIndexes.map { IndexDescription(columns: $0.map(KeyPathName.column(of:))) }
+    self.indexes = indexes.map(\.description) + unique.map(\.description)
+  }
+
+  /// Declares a model's table name and single-attribute indexes.
+  public init(table: String? = nil, indexes: [PartialKeyPath<Model>]) {
+    self.init(table: table, indexes: indexes.map { Index($0) })
   }
 }

@@ -12,8 +12,10 @@ extension TableSchema {
     }
     let table = "CREATE TABLE IF NOT EXISTS \(quotedName) (\(definitions.joined(separator: ", "))) STRICT"
     let indexes = indexes.map { index in
-      let names = index.columns.map(SQLIdentifier.quote).joined(separator: ", ")
-      return "CREATE INDEX IF NOT EXISTS \(SQLIdentifier.quote(index.name(in: name))) ON \(quotedName) (\(names))"
+      let names = zip(index.columns, index.descending)
+        .map { SQLIdentifier.quote($0) + ($1 ? " DESC" : "") }.joined(separator: ", ")
+      let kind = index.isUnique ? "UNIQUE INDEX" : "INDEX"
+      return "CREATE \(kind) IF NOT EXISTS \(SQLIdentifier.quote(index.name(in: name))) ON \(quotedName) (\(names))"
     }
     return [table] + indexes
   }

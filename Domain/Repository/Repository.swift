@@ -29,6 +29,14 @@ public protocol Repository<Model>: Sendable {
   ///   then left as it was.
   func insert(_ models: [Model]) async throws
 
+  /// Inserts each model, or replaces the stored one it matches, in one transaction: all of
+  /// them, or none.
+  ///
+  /// A model matches the stored one with the same identifier, or, in stores that enforce
+  /// unique attributes, the one with the same unique values (which keeps its identifier).
+  /// Unlike ``insert(_:)-(Model)``, nothing is refused for already being stored.
+  func upsert(_ models: [Model]) async throws
+
   /// Replaces the stored model that has the same identifier.
   ///
   /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier.
@@ -115,6 +123,11 @@ extension Repository {
   /// Deletes the model with an identifier.
   public func delete(id: Model.ID) async throws {
     try await delete(ids: [id])
+  }
+
+  /// Inserts a model, or replaces the stored one it matches; see ``upsert(_:)-([Model])``.
+  public func upsert(_ model: Model) async throws {
+    try await upsert([model])
   }
 
   /// Returns every stored model, in no particular order.

@@ -14,7 +14,8 @@ public struct AddMovie<R: Repository>: Sendable where R.Model == Movie {
 
   /// Validates and stores a movie, returning it as stored (title trimmed).
   ///
-  /// - Throws: ``CatalogError`` for invalid input, ``RepositoryError`` if it cannot be stored.
+  /// - Throws: ``CatalogError`` for invalid input or a movie with the same title and date,
+  ///   ``RepositoryError`` if it cannot be stored.
   public func callAsFunction(
     title: String,
     content: String = "",
@@ -25,7 +26,12 @@ public struct AddMovie<R: Repository>: Sendable where R.Model == Movie {
     let movie = try MovieRules.validated(
       Movie(title: title, content: content, images: images, date: date, rate: rate)
     )
-    try await movies.insert(movie)
+    do {
+      try await movies.insert(movie)
+    } catch RepositoryError.constraintViolation {
+      // The identifier is new, so the rule broken is the one on title and date.
+      throw CatalogError.duplicateMovie(title: movie.title, date: movie.date)
+    }
     return movie
   }
 }

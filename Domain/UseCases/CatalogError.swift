@@ -18,6 +18,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidPage(String)
   /// No movie has this identifier.
   case movieNotFound(UUID)
+  /// Another movie already has this title and date.
+  case duplicateMovie(title: String, date: Date)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -32,6 +34,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidHeartCount(let count): "the heart count \(count) is not valid"
     case .invalidPage(let message): message
     case .movieNotFound(let id): "no movie has the id \(id.uuidString.lowercased())"
+    case .duplicateMovie(let title, let date):
+      "a movie titled \"\(title)\" dated \(date.formatted(Date.ISO8601FormatStyle().year().month().day())) already exists"
     }
   }
 }

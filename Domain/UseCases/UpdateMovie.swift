@@ -21,6 +21,8 @@ public struct UpdateMovie<R: Repository>: Sendable where R.Model == Movie {
       try await movies.update(changed)
     } catch RepositoryError.notFound {
       throw CatalogError.movieNotFound(id)
+    } catch RepositoryError.constraintViolation {
+      throw CatalogError.duplicateMovie(title: changed.title, date: changed.date)
     }
     return changed
   }

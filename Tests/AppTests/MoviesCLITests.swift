@@ -98,6 +98,16 @@ struct MoviesCLITests {
     #expect((record["moviesPerRate"] as? [String: Int])?["9"] == 2)
   }
 
+  @Test func aSecondMovieWithTheSameTitleAndDateIsRefused() throws {
+    try movies.add("Alien", date: "1979-05-25")
+    let duplicate = try movies.run(["add", "--title", "Alien", "--date", "1979-05-25"])
+    #expect(
+      duplicate
+        == .init(
+          status: 1, stdout: "", stderr: "movies: error: a movie titled \"Alien\" dated 1979-05-25 already exists\n"))
+    #expect(try movies.listed().count == 1)
+  }
+
   @Test func tableOutputIsAligned() throws {
     let id = try movies.add("Amélie", date: "2001-04-25", rate: 7)
     let result = try movies.run(["list"])

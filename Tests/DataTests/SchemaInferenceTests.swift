@@ -13,7 +13,7 @@ struct SchemaInferenceTests {
         #"CREATE TABLE IF NOT EXISTS "movies" ("id" BLOB NOT NULL PRIMARY KEY, "title" TEXT NOT NULL, "content" TEXT NOT NULL, "images" TEXT NOT NULL, "date" REAL NOT NULL, "rate" INTEGER NOT NULL, "heart" INTEGER NOT NULL) STRICT"#,
         #"CREATE INDEX IF NOT EXISTS "movies_date" ON "movies" ("date")"#,
         #"CREATE INDEX IF NOT EXISTS "movies_rate" ON "movies" ("rate")"#,
-        #"CREATE INDEX IF NOT EXISTS "movies_title" ON "movies" ("title")"#,
+        #"CREATE UNIQUE INDEX IF NOT EXISTS "movies_title_date_unique" ON "movies" ("title", "date")"#,
       ])
   }
 
@@ -47,6 +47,23 @@ struct SchemaInferenceTests {
     ) {
       try ModelContainer(for: Draft.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     }
+  }
+
+  @Test func indexesCanBeCompositeAndDescending() throws {
+    let entity = Entity<EdgeRecord>(
+      indexes: [Entity.Index(\.date, \.int, descending: true)], unique: [Entity.Unique(\.text)])
+    let table = try TableSchema(
+      name: "edges",
+      columns: [
+        Column(name: "id", kind: .uuid, isOptional: false),
+        Column(name: "date", kind: .date, isOptional: false), Column(name: "int", kind: .integer, isOptional: false),
+        Column(name: "text", kind: .text, isOptional: false),
+      ], indexes: entity.indexes)
+    #expect(
+      Array(table.createStatements.dropFirst()) == [
+        #"CREATE INDEX IF NOT EXISTS "edges_date_int_desc" ON "edges" ("date" DESC, "int" DESC)"#,
+        #"CREATE UNIQUE INDEX IF NOT EXISTS "edges_text_unique" ON "edges" ("text")"#,
+      ])
   }
 
   @Test func identifiersWithQuotesAreQuotedSafely() {

@@ -117,4 +117,13 @@ import Testing
     }
     #expect(movies.storedModels.isEmpty)
   }
+
+  @Test func aStoreRefusingTheMovieAsADuplicateIsReportedAsOne() async throws {
+    let movies = InMemoryRepository<Movie>()
+    movies.failNextWrite(with: RepositoryError.constraintViolation("UNIQUE constraint failed"))
+    let date = Date(timeIntervalSinceReferenceDate: 0)
+    await #expect(throws: CatalogError.duplicateMovie(title: "Alien", date: date)) {
+      try await AddMovie(movies: movies)(title: "Alien", date: date)
+    }
+  }
 }

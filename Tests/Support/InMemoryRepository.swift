@@ -81,6 +81,16 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
     try write { try $0.update([model]) }
   }
 
+  /// Inserts each model, or replaces the stored one with the same identifier (which keeps its
+  /// position): all of them, or none.
+  public func upsert(_ models: [Model]) async throws {
+    try write { state in
+      for model in models {
+        if state.rows[model.id] != nil { try state.update([model]) } else { try state.insert([model]) }
+      }
+    }
+  }
+
   /// Replaces many stored models: all of them, or none.
   ///
   /// - Throws: ``RepositoryError/notFound(id:)`` naming the first model that is not stored.

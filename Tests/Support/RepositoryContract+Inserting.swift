@@ -6,6 +6,7 @@ import Testing
 extension RepositoryContract {
   static var insertingChecks: [RepositoryContractCheck<R>] {
     [
+      .init("upsert inserts new movies and replaces stored ones in place", body: upserts),
       .init("an inserted movie can be fetched by its id", body: fetchesInsertedMovie),
       .init("a missing id fetches nil", body: fetchesNilForMissingID),
       .init("edge values round-trip exactly", body: roundTripsEdgeValues),
@@ -114,5 +115,16 @@ extension RepositoryContract {
       try await group.waitForAll()
     }
     #expect(try await stored(in: movies) == many)
+  }
+
+  private static func upserts(_ movies: R) async throws {
+    try await movies.insert([.alien, .heat])
+    var alien = Movie.alien
+    alien.rate = 1
+    alien.content = "Seen again."
+    try await movies.upsert([.up, alien])
+    #expect(try await stored(in: movies) == [alien, .heat, .up])
+    try await movies.upsert(alien)
+    #expect(try await movies.fetchCount(FetchDescriptor()) == 3)
   }
 }
