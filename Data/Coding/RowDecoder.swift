@@ -18,10 +18,13 @@ final class RowDecoder {
   @exclusivity(unchecked) var reusableContainer: (key: ObjectIdentifier, box: AnyObject)?
   private let json = NestedJSONDecoder()
 
+  private let external: ExternalFiles?
+
   /// Creates a decoder for the rows a statement returns from a table.
-  init(statement: Statement, table: TableSchema) {
+  init(statement: Statement, table: TableSchema, external: ExternalFiles? = nil) {
     self.statement = statement
     self.table = table
+    self.external = external
     var indexByName: [String: Int32] = [:]
     var kinds: [ValueKind?] = []
     for column in 0..<statement.columnCount {
@@ -185,6 +188,25 @@ final class RowDecoder {
         throw PersistenceError.invalidValue("\(table.name).\(key.stringValue) holds '\(text)', not a URL")
       }
       return unsafeBitCast(url, to: T.self)
+    case .external:
+      guard let external else {
+        throw PersistenceError.invalidValue(
+          "\(table.name).\(key.stringValue) is stored externally, but the store has no folder for it")
+      }
+      if T.self == [Data].self, statement.columnType(column) == SQLITE_TEXT,
+        statement.withBlob(at: column, { $0.count == 2 && $0[0] == UInt8(ascii: "[") && $0[1] == UInt8(ascii: "]") })
+      {
+        return unsafeBitCast([Data](), to: T.self)  // No files: the common case, read without a string.
+      }
+      let stored = try text(at: column, key)
+      if T.self == Data.self { return unsafeBitCast(try external.read(stored), to: T.self) }
+      if T.self == [Data].self {
+        return unsafeBitCast(
+          try ExternalNames.parse(stored).map { (name) throws(PersistenceError) in try external.read(name) }, to: T.self
+        )
+      }
+      throw PersistenceError.invalidValue(
+        "\(table.name).\(key.stringValue) is stored externally; it reads as Data or [Data], not \(T.self)")
     case .json, nil:
       guard statement.columnType(column) == SQLITE_TEXT else {
         throw mismatch(key, expected: "JSON text", column: column)

@@ -28,9 +28,12 @@ final class RowEncoder {
   @exclusivity(unchecked) private var failure: PersistenceError?
   private let json = NestedJSONEncoder()
 
+  private let external: ExternalFiles?
+
   /// Creates an encoder for a table's columns; parameter `i + 1` receives column `i`.
-  init(table: TableSchema) {
+  init(table: TableSchema, external: ExternalFiles? = nil) {
     self.table = table
+    self.external = external
     indexByName = Dictionary(uniqueKeysWithValues: table.columns.enumerated().map { ($1.name, $0) })
     slots = Array(repeating: .null, count: table.columns.count)
     bytes.reserveCapacity(1024)
@@ -158,8 +161,34 @@ final class RowEncoder {
       storeText(unsafeBitCast(value, to: URL.self).absoluteString, at: column)
     case .json:
       storeJSON(value, at: column)
+    case .external:
+      storeExternal(value, at: column)
     default:
       storeOther(value, at: column)
+    }
+  }
+
+  /// Writes `Data` or `[Data]` to external files, synced before the row commits, and stores
+  /// their names.
+  private func storeExternal<T: Encodable>(_ value: T, at column: Int) {
+    let name = table.columns[column].name
+    guard let external else {
+      failure = .invalidValue("'\(name)' is declared with external storage, but the store has no folder for it")
+      return
+    }
+    do {
+      if T.self == Data.self {
+        storeText(try external.write(unsafeBitCast(value, to: Data.self)), at: column)
+      } else if T.self == [Data].self {
+        let names = try unsafeBitCast(value, to: [Data].self).map { (data) throws(PersistenceError) in
+          try external.write(data)
+        }
+        storeText(ExternalNames.json(names), at: column)
+      } else {
+        failure = .invalidValue("'\(name)' is declared with external storage but is a \(T.self), not Data or [Data]")
+      }
+    } catch {
+      failure = error
     }
   }
 

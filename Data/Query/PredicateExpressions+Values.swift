@@ -20,6 +20,10 @@ extension PredicateExpressions.KeyPath: SQLExpressible {
       guard let first = names.first else { throw translator.unsupported(Self.self) }
       let column = try translator.column(named: first)
       let quoted = SQLIdentifier.quote(column.name)
+      guard column.kind != .external else {
+        throw .unsupportedQuery(
+          "\(translator.modelName).\(column.name) is stored in external files and cannot be queried")
+      }
       guard column.kind == .json else {
         guard names.count == 1 else {
           throw .unsupportedQuery(

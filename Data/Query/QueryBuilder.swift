@@ -42,8 +42,8 @@ struct QueryBuilder {
       guard let column = table.columns.first(where: { $0.name == name }) else {
         throw .unsupportedQuery("cannot sort by \(modelName).\(name): it is not a stored attribute")
       }
-      guard column.kind != .json else {
-        throw .unsupportedQuery("cannot sort by \(modelName).\(name): it is stored as JSON")
+      guard column.kind != .json, column.kind != .external else {
+        throw .unsupportedQuery("cannot sort by \(modelName).\(name): it is stored as JSON or in external files")
       }
       // SQLite puts NULL first in ascending order and last in descending order, as Swift does.
       return SQLIdentifier.quote(column.name) + (descriptor.order == .forward ? " ASC" : " DESC")

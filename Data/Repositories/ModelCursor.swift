@@ -80,7 +80,8 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
       let connection = try Connection(location: .file(url.path), readOnly: true)
       let statement = try connection.statement(query.sql)
       try statement.bind(query.bindings)
-      state = .reading(connection, RowDecoder(statement: statement, table: repository.table))
+      state = .reading(
+        connection, RowDecoder(statement: statement, table: repository.table, external: repository.store.external))
     }
 
     deinit { finish() }

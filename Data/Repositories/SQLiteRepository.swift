@@ -32,7 +32,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ///
   /// - Throws: `RepositoryError.constraintViolation` if its identifier is already stored.
   public func insert(_ model: Model) async throws {
-    try perform { try store.write { state in try insert([model], in: state) } }
+    try perform { try store.write(replacesFiles: false) { state in try insert([model], in: state) } }
   }
 
   /// Inserts many models in one transaction: all of them, or none.
@@ -40,7 +40,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// - Throws: `RepositoryError` for the first model that cannot be stored.
   public func insert(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
-    try perform { try store.write { state in try insert(models, in: state) } }
+    try perform { try store.write(replacesFiles: false) { state in try insert(models, in: state) } }
   }
 
   /// Inserts each model or updates the stored one it matches, by identifier or by a declared

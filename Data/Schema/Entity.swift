@@ -42,11 +42,18 @@ public struct Entity<Model>: Sendable {
   public let tableName: String?
   /// The indexes, as column names resolved from key paths; unique ones included.
   public let indexes: [IndexDescription]
+  /// The `Data` and `[Data]` attributes kept as files beside the store.
+  public let externalStorage: [String]
 
-  /// Declares a model's table name, indexes and unique attributes.
-  public init(table: String? = nil, indexes: [Index] = [], unique: [Unique] = []) {
+  /// Declares a model's table name, indexes, unique attributes and the `Data` or `[Data]`
+  /// attributes kept as files beside the store (like SwiftData's `.externalStorage`).
+  public init(
+    table: String? = nil, indexes: [Index] = [], unique: [Unique] = [],
+    externalStorage: [PartialKeyPath<Model>] = []
+  ) {
     self.tableName = table
     self.indexes = indexes.map(\.description) + unique.map(\.description)
+    self.externalStorage = externalStorage.map(KeyPathName.column(of:))
   }
 
   /// Declares a model's table name and single-attribute indexes.

@@ -31,11 +31,17 @@ public struct Schema: Sendable {
   private static func modelType<Model: PersistentModel>(_ type: Model.Type) -> ModelType {
     ModelType(identifier: ObjectIdentifier(type), name: "\(Model.self)") { () throws(PersistenceError) in
       let entity = Model.entity
-      return try TableSchema(
-        name: entity.tableName ?? "\(Model.self)",
-        columns: SchemaProbe.columns(of: Model.self),
-        indexes: entity.indexes
-      )
+      let name = entity.tableName ?? "\(Model.self)"
+      var columns = try SchemaProbe.columns(of: Model.self)
+      for external in entity.externalStorage {
+        guard let position = columns.firstIndex(where: { $0.name == external }),
+          [.blob, .json].contains(columns[position].kind)
+        else {
+          throw .invalidSchema("external storage of \(name) names '\(external)', which is not a stored Data or [Data]")
+        }
+        columns[position] = Column(name: external, kind: .external, isOptional: columns[position].isOptional)
+      }
+      return try TableSchema(name: name, columns: columns, indexes: entity.indexes)
     }
   }
 }

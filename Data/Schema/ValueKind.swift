@@ -21,13 +21,16 @@ public enum ValueKind: String, Sendable, Hashable {
   case url
   /// Any other `Codable` value (arrays, nested structs), stored as JSON text.
   case json
+  /// `Data` or `[Data]` declared with external storage: the bytes live in files beside the
+  /// store, and the column holds their names (one, or a JSON array).
+  case external
 
   /// The column type in a `STRICT` table.
   var sqlType: String {
     switch self {
     case .bool, .integer: "INTEGER"
     case .real, .date: "REAL"
-    case .text, .url, .json: "TEXT"
+    case .text, .url, .json, .external: "TEXT"
     case .blob, .uuid: "BLOB"
     }
   }

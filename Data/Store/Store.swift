@@ -8,6 +8,8 @@ import Synchronization
 final class Store: Sendable {
   let configuration: ModelConfiguration
   let tables: [ObjectIdentifier: TableSchema]
+  /// The folder of external files, when some attribute is declared with external storage.
+  let external: ExternalFiles?
   private let state: Mutex<StoreState>
 
   /// Opens (and, if allowed, creates) the store of a configuration with these tables.
@@ -42,7 +44,26 @@ final class Store: Sendable {
     } catch {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
-    state = Mutex(StoreState(connection: connection))
+    let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
+    if needsFiles {
+      let folder: URL =
+        switch configuration.location {
+        case .file(let url): url.appendingPathExtension("external")
+        case .inMemory:
+          FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
+        }
+      external = try ExternalFiles(folder: folder)
+    } else {
+      external = nil
+    }
+    state = Mutex(StoreState(connection: connection, external: external))
+  }
+
+  deinit {
+    // An in-memory store's files go with it.
+    if case .inMemory = configuration.location, let external {
+      try? FileManager.default.removeItem(at: external.folder)
+    }
   }
 
   /// Runs `body` with exclusive use of the connection.
@@ -51,11 +72,43 @@ final class Store: Sendable {
   }
 
   /// Runs `body` in one write transaction: all of its changes commit, or none.
-  func write<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
+  ///
+  /// External files that no row names any more are removed afterwards: after a transaction
+  /// that may have replaced or deleted some (`replacesFiles`), and after any that failed.
+  func write<T: Sendable>(replacesFiles: Bool = true, _ body: (StoreState) throws -> T) throws -> T {
     guard configuration.allowsSave else {
       throw PersistenceError.cannotOpen(path: configuration.path, reason: "the store is read-only")
     }
-    return try withState { state in try state.connection.writeTransaction { try body(state) } }
+    return try withState { state in
+      let result: T
+      do {
+        result = try state.connection.writeTransaction { try body(state) }
+      } catch {
+        // Files written for the rolled-back rows are named by nothing.
+        // The transaction's error is the one to report; files a failed collection leaves behind
+        // are collected after the next commit.
+        if let external { try? collectGarbage(in: external, state: state) }
+        throw error
+      }
+      // Only after the commit: files that no committed row names any more are removed.
+      if replacesFiles, let external { try collectGarbage(in: external, state: state) }
+      return result
+    }
+  }
+
+  /// Removes external files that no row of any table names.
+  private func collectGarbage(in external: ExternalFiles, state: StoreState) throws {
+    var referenced = Set<String>()
+    for table in tables.values {
+      for column in table.columns where column.kind == .external {
+        let statement = try state.connection.statement(
+          "SELECT \(SQLIdentifier.quote(column.name)) FROM \(table.quotedName) WHERE \(SQLIdentifier.quote(column.name)) IS NOT NULL"
+        )
+        defer { statement.reset() }
+        while try statement.step() { referenced.formUnion(ExternalNames.parse(statement.text(at: 0))) }
+      }
+    }
+    external.collectGarbage(keeping: referenced)
   }
 
   /// Creates missing tables and indexes, and checks that existing tables have every column.

@@ -2,11 +2,13 @@
 /// of its statements. Only ever used under the store's lock.
 final class StoreState {
   let connection: Connection
+  let external: ExternalFiles?
   private var encoders: [String: RowEncoder] = [:]
   private var decoders: [String: RowDecoder] = [:]
 
-  init(connection: Connection) {
+  init(connection: Connection, external: ExternalFiles?) {
     self.connection = connection
+    self.external = external
   }
 
   deinit {
@@ -18,7 +20,7 @@ final class StoreState {
   /// The row encoder for a table, reused across calls.
   func encoder(for table: TableSchema) -> RowEncoder {
     if let encoder = encoders[table.name] { return encoder }
-    let encoder = RowEncoder(table: table)
+    let encoder = RowEncoder(table: table, external: external)
     encoders[table.name] = encoder
     return encoder
   }
@@ -27,7 +29,7 @@ final class StoreState {
   func decoder(for sql: String, table: TableSchema) throws(SQLiteError) -> RowDecoder {
     let statement = try connection.statement(sql)
     if let decoder = decoders[sql] { return decoder }
-    let decoder = RowDecoder(statement: statement, table: table)
+    let decoder = RowDecoder(statement: statement, table: table, external: external)
     decoders[sql] = decoder
     return decoder
   }

@@ -118,8 +118,14 @@ struct PredicateTranslationTests {
   }
 
   @Test func attributesStoredAsJSONCannotBeCompared() throws {
-    #expect(throws: PersistenceError.unsupportedQuery("Movie.images is stored as JSON and cannot be compared")) {
+    #expect(throws: PersistenceError.unsupportedQuery("Movie.images is stored in external files and cannot be queried"))
+    {
       try condition(#Predicate<Movie> { $0.images == [] })
+    }
+    let edges = PredicateTranslator(
+      table: try #require(Schema(EdgeRecord.self).models.first).resolve(), modelName: "EdgeRecord")
+    #expect(throws: PersistenceError.unsupportedQuery("EdgeRecord.tags is stored as JSON and cannot be compared")) {
+      try edges.condition(#Predicate<EdgeRecord> { $0.tags == [] })
     }
   }
 
