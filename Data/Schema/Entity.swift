@@ -44,20 +44,25 @@ public struct Entity<Model>: Sendable {
   public let indexes: [IndexDescription]
   /// The `Data` and `[Data]` attributes kept as files beside the store.
   public let externalStorage: [String]
+  /// The attributes stored as JSON text, whatever their type.
+  public let codable: [String]
 
-  /// Declares a model's table name, indexes, unique attributes and the `Data` or `[Data]`
-  /// attributes kept as files beside the store (like SwiftData's `.externalStorage`).
+  /// Declares a model's table name, indexes, unique attributes, the `Data` or `[Data]`
+  /// attributes kept as files beside the store (like SwiftData's `.externalStorage`), and the
+  /// attributes stored as JSON text whatever their type (like SwiftData's `.codable`); queries
+  /// still compare scalar values inside it, through SQLite's JSON functions.
   public init(
     table: String? = nil, indexes: [Index] = [], unique: [Unique] = [],
-    externalStorage: [PartialKeyPath<Model>] = []
+    externalStorage: [PartialKeyPath<Model>] = [], codable: [PartialKeyPath<Model>] = []
   ) {
     self.tableName = table
     self.indexes = indexes.map(\.description) + unique.map(\.description)
     self.externalStorage = externalStorage.map(KeyPathName.column(of:))
+    self.codable = codable.map(KeyPathName.column(of:))
   }
 
   /// Declares a model's table name and single-attribute indexes.
   public init(table: String? = nil, indexes: [PartialKeyPath<Model>]) {
-    self.init(table: table, indexes: indexes.map { Index($0) })
+    self.init(table: table, indexes: indexes.map { Index($0) }, unique: [])
   }
 }

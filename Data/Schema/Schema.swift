@@ -41,6 +41,12 @@ public struct Schema: Sendable {
         }
         columns[position] = Column(name: external, kind: .external, isOptional: columns[position].isOptional)
       }
+      for opaque in entity.codable {
+        guard let position = columns.firstIndex(where: { $0.name == opaque }) else {
+          throw .invalidSchema("codable attributes of \(name) name '\(opaque)', which is not a stored attribute")
+        }
+        columns[position] = Column(name: opaque, kind: .json, isOptional: columns[position].isOptional)
+      }
       return try TableSchema(name: name, columns: columns, indexes: entity.indexes)
     }
   }

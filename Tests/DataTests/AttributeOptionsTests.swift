@@ -1,0 +1,72 @@
+import Domain
+import Foundation
+import Testing
+
+@testable import Persistence
+
+/// A model with an opaque attribute and a transient one.
+struct Poster: PersistentModel, Equatable {
+  static let entity = Entity<Poster>(codable: [\.genre, \.link])
+  enum CodingKeys: String, CodingKey { case id, title, genre, link }
+
+  var id: UUID
+  var title: String
+  var genre: EdgeRecord.Genre
+  var link: URL
+  /// Transient: left out of the coding keys, so never stored.
+  var isSelected = false
+
+  static func == (lhs: Poster, rhs: Poster) -> Bool {
+    lhs.id == rhs.id && lhs.title == rhs.title && lhs.genre == rhs.genre && lhs.link == rhs.link
+  }
+}
+
+@Suite("Attribute options: codable and transient")
+struct AttributeOptionsTests {
+  let folder: TemporaryDirectory
+  let posters: SQLiteRepository<Poster>
+
+  init() throws {
+    folder = try TemporaryDirectory()
+    let container = try ModelContainer(
+      for: Poster.self, configurations: ModelConfiguration(url: folder.file("p.store")))
+    posters = try SQLiteRepository<Poster>(container: container)
+  }
+
+  @Test func codableAttributesAreStoredAsOpaqueJSON() async throws {
+    let poster = Poster(id: UUID(), title: "Alien", genre: .drama, link: URL(string: "https://example.com/a")!)
+    try await posters.insert(poster)
+    #expect(try await posters.fetchAll() == [poster])
+    let connection = try Connection(location: .file(folder.file("p.store").path), readOnly: true)
+    let statement = try connection.statement(#"SELECT "genre", "link" FROM "Poster""#)
+    _ = try statement.step()
+    #expect(statement.value(at: 0) == .text(#""drama""#))
+    #expect(statement.value(at: 1) == .text(#""https://example.com/a""#))
+    // A scalar inside the JSON is still compared, through SQLite's JSON functions.
+    let drama = EdgeRecord.Genre.drama
+    #expect(try await posters.fetch(FetchDescriptor(predicate: #Predicate { $0.genre == drama })) == [poster])
+  }
+
+  @Test func transientPropertiesAreNeverStored() async throws {
+    var poster = Poster(id: UUID(), title: "Alien", genre: .comedy, link: URL(string: "https://example.com")!)
+    poster.isSelected = true
+    try await posters.insert(poster)
+    #expect(try await posters.fetch(id: poster.id)?.isSelected == false)
+    let table = try #require(Schema(Poster.self).models.first).resolve()
+    #expect(table.columns.map(\.name) == ["id", "title", "genre", "link"])
+  }
+
+  @Test func aCodableDeclarationNamingNoAttributeFailsAtTheContainer() {
+    #expect(throws: PersistenceError.self) {
+      try ModelContainer(for: BadPoster.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    }
+  }
+}
+
+/// A model whose declaration names a transient property as codable.
+struct BadPoster: PersistentModel {
+  static let entity = Entity<BadPoster>(codable: [\.scratch])
+  enum CodingKeys: String, CodingKey { case id }
+  var id: UUID
+  var scratch = 0
+}
