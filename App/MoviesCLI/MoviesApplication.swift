@@ -14,7 +14,15 @@ public enum MoviesApplication {
   static let commands: [any MoviesCommand.Type] = [
     AddCommand.self, ListCommand.self, ShowCommand.self, UpdateCommand.self, RateCommand.self,
     HeartCommand.self, DeleteCommand.self, ClearCommand.self, StatsCommand.self, DemoCommand.self,
+    ReviewAddCommand.self, ReviewListCommand.self, ReviewDeleteCommand.self,
   ]
+
+  /// `movies review …`: the group of review commands.
+  static let reviewGroup = CommandSpec(
+    name: "review",
+    abstract: "Add, list and delete the reviews of a movie.",
+    subcommands: [ReviewAddCommand.spec, ReviewListCommand.spec, ReviewDeleteCommand.spec]
+  )
 
   /// The root command: global options and the subcommands.
   static let spec = CommandSpec(
@@ -26,7 +34,7 @@ public enum MoviesApplication {
       """,
     version: "movies \(version)",
     arguments: [.option("store", valueName: "PATH", help: "The catalog file to use.")],
-    subcommands: commands.map { $0.spec }
+    subcommands: commands.filter { $0.path.count == 1 }.map { $0.spec } + [reviewGroup]
   )
 
   /// Runs the app with a command line (without the program name) and returns the exit status.
@@ -45,7 +53,7 @@ public enum MoviesApplication {
         console.line(help.help(for: path))
         return 0
       case .run(let path, let parsed):
-        guard let name = path.first, let command = commands.first(where: { $0.spec.name == name }) else {
+        guard let command = commands.first(where: { $0.path == path }) else {
           console.line(help.help(for: path))
           return 0
         }
@@ -68,7 +76,7 @@ public enum MoviesApplication {
     switch error {
     case let error as UsageError:
       return ("\(error)", UsageError.exitStatus)
-    case CatalogError.movieNotFound, CatalogError.duplicateMovie:
+    case CatalogError.movieNotFound, CatalogError.duplicateMovie, CatalogError.reviewNotFound:
       return ("movies: error: \(error)", 1)
     case let error as CatalogError:
       return ("movies: error: \(error)", 2)

@@ -38,6 +38,26 @@ public struct Entity<Model>: Sendable {
     }
   }
 
+  /// A reference from this model to another, like SwiftData's `@Relationship`.
+  public struct Relationship: Sendable {
+    let foreignKey: ForeignKeyDescription
+
+    /// Declares that an attribute holds the identifier of a `Parent`, and what deleting that
+    /// parent does to this model.
+    ///
+    /// ```swift
+    /// Entity<Review>(relationships: [.belongsTo(\.movieID, Movie.self, deleteRule: .cascade)])
+    /// ```
+    public static func belongsTo<Parent: PersistentModel>(
+      _ keyPath: PartialKeyPath<Model>, _ parent: Parent.Type, deleteRule: DeleteRule
+    ) -> Relationship {
+      Relationship(
+        foreignKey: ForeignKeyDescription(
+          column: KeyPathName.column(of: keyPath), parentTable: Parent.entity.tableName ?? "\(Parent.self)",
+          deleteRule: deleteRule))
+    }
+  }
+
   /// The table name, or `nil` for the type's name.
   public let tableName: String?
   /// The indexes, as column names resolved from key paths; unique ones included.
@@ -46,17 +66,25 @@ public struct Entity<Model>: Sendable {
   public let externalStorage: [String]
   /// The attributes stored as JSON text, whatever their type.
   public let codable: [String]
+  /// The references to other models.
+  public let foreignKeys: [ForeignKeyDescription]
 
-  /// Declares a model's table name, indexes, unique attributes, the `Data` or `[Data]`
+  /// Declares a model's table name, indexes, unique attributes, references to other models
+  /// (`relationships`), the `Data` or `[Data]`
   /// attributes kept as files beside the store (like SwiftData's `.externalStorage`), and the
   /// attributes stored as JSON text whatever their type (like SwiftData's `.codable`); queries
   /// still compare scalar values inside it, through SQLite's JSON functions.
   public init(
     table: String? = nil, indexes: [Index] = [], unique: [Unique] = [],
-    externalStorage: [PartialKeyPath<Model>] = [], codable: [PartialKeyPath<Model>] = []
+    externalStorage: [PartialKeyPath<Model>] = [], codable: [PartialKeyPath<Model>] = [],
+    relationships: [Relationship] = []
   ) {
     self.tableName = table
-    self.indexes = indexes.map(\.description) + unique.map(\.description)
+    self.foreignKeys = relationships.map(\.foreignKey)
+    // Each reference is indexed, so deletes of the parent and lookups by parent stay fast.
+    self.indexes =
+      indexes.map(\.description) + unique.map(\.description)
+      + relationships.map { IndexDescription(columns: [$0.foreignKey.column]) }
     self.externalStorage = externalStorage.map(KeyPathName.column(of:))
     self.codable = codable.map(KeyPathName.column(of:))
   }

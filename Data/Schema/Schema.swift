@@ -47,7 +47,7 @@ public struct Schema: Sendable {
         }
         columns[position] = Column(name: opaque, kind: .json, isOptional: columns[position].isOptional)
       }
-      return try TableSchema(name: name, columns: columns, indexes: entity.indexes)
+      return try TableSchema(name: name, columns: columns, indexes: entity.indexes, foreignKeys: entity.foreignKeys)
     }
   }
 }

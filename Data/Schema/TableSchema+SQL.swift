@@ -10,7 +10,8 @@ extension TableSchema {
       if column.name == Self.primaryKey { definition += " PRIMARY KEY" }
       return definition
     }
-    let table = "CREATE TABLE IF NOT EXISTS \(quotedName) (\(definitions.joined(separator: ", "))) STRICT"
+    let table =
+      "CREATE TABLE IF NOT EXISTS \(quotedName) (\((definitions + foreignKeys.map(\.sql)).joined(separator: ", "))) STRICT"
     let indexes = indexes.map { index in
       let names = zip(index.columns, index.descending)
         .map { SQLIdentifier.quote($0) + ($1 ? " DESC" : "") }.joined(separator: ", ")

@@ -9,6 +9,8 @@ public struct TableSchema: Sendable, Hashable {
   public let columns: [Column]
   /// The indexes to create.
   public let indexes: [IndexDescription]
+  /// The references to other tables.
+  public let foreignKeys: [ForeignKeyDescription]
 
   /// The name of the primary-key column.
   public static let primaryKey = "id"
@@ -17,7 +19,9 @@ public struct TableSchema: Sendable, Hashable {
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` if there is no `id` column or an index
   ///   names an unknown column.
-  public init(name: String, columns: [Column], indexes: [IndexDescription] = []) throws(PersistenceError) {
+  public init(
+    name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = []
+  ) throws(PersistenceError) {
     guard columns.contains(where: { $0.name == Self.primaryKey }) else {
       throw .invalidSchema("\(name) has no '\(Self.primaryKey)' attribute to use as its primary key")
     }
@@ -26,9 +30,18 @@ public struct TableSchema: Sendable, Hashable {
         throw .invalidSchema("an index of \(name) names '\(column)', which is not a stored attribute")
       }
     }
+    for key in foreignKeys {
+      guard let column = columns.first(where: { $0.name == key.column }) else {
+        throw .invalidSchema("a relationship of \(name) names '\(key.column)', which is not a stored attribute")
+      }
+      guard key.deleteRule != .nullify || column.isOptional else {
+        throw .invalidSchema("\(name).\(key.column) must be optional for the delete rule nullify")
+      }
+    }
     self.name = name
     self.columns = columns
     self.indexes = indexes
+    self.foreignKeys = foreignKeys
   }
 
   /// The position of a column, if the table has it.

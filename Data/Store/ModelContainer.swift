@@ -51,6 +51,12 @@ public final class ModelContainer: Sendable {
         }
         tables[model.identifier] = table
       }
+      for table in tables.values {
+        for key in table.foreignKeys where !tableNames.contains(key.parentTable.lowercased()) {
+          throw .invalidSchema(
+            "\(table.name).\(key.column) refers to \(key.parentTable), which '\(configuration.name)' does not store")
+        }
+      }
       stores[configuration.name] = try Store(configuration: configuration, tables: tables)
     }
     self.configurations = configurations

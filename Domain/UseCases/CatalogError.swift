@@ -20,6 +20,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case movieNotFound(UUID)
   /// Another movie already has this title and date.
   case duplicateMovie(title: String, date: Date)
+  /// A review breaks a rule; the message says which.
+  case invalidReview(String)
+  /// No review has this identifier.
+  case reviewNotFound(UUID)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -34,6 +38,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidHeartCount(let count): "the heart count \(count) is not valid"
     case .invalidPage(let message): message
     case .movieNotFound(let id): "no movie has the id \(id.uuidString.lowercased())"
+    case .invalidReview(let message): message
+    case .reviewNotFound(let id): "no review has the id \(id.uuidString.lowercased())"
     case .duplicateMovie(let title, let date):
       "a movie titled \"\(title)\" dated \(date.formatted(Date.ISO8601FormatStyle().year().month().day())) already exists"
     }

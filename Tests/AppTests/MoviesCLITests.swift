@@ -108,6 +108,26 @@ struct MoviesCLITests {
     #expect(try movies.listed().count == 1)
   }
 
+  @Test func reviewsAreAddedListedDeletedAndGoWithTheirMovie() throws {
+    let id = try movies.add("Alien", date: "1979-05-25")
+    let added = try movies.run(["review", "add", id, "--text", "Scary.", "--author", "Ann", "--rate", "9"])
+    #expect(added.status == 0)
+    let reviewID = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let listed = try movies.run(["review", "list", id, "--format", "json"])
+    let records = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+    #expect(records.map { $0["id"] as? String } == [reviewID])
+    #expect(records.first?["rate"] as? Int == 9)
+    #expect(try movies.run(["show", id]).stdout.contains("Scary."))
+    let missing = try movies.run(["review", "add", "00000000-0000-0000-0000-000000000000", "--text", "x"])
+    #expect(missing.status == 1)
+    #expect(
+      try movies.run(["review", "delete", reviewID]) == .init(status: 0, stdout: "Deleted 1 review.\n", stderr: ""))
+    _ = try movies.run(["review", "add", id, "--text", "Again."])
+    _ = try movies.run(["delete", id])
+    let gone = try movies.run(["review", "list", id])
+    #expect(gone.status == 1, "the movie and its reviews are gone")
+  }
+
   @Test func tableOutputIsAligned() throws {
     let id = try movies.add("Amélie", date: "2001-04-25", rate: 7)
     let result = try movies.run(["list"])

@@ -6,6 +6,9 @@ protocol MoviesCommand: Sendable {
   /// The command's name, arguments and help.
   static var spec: CommandSpec { get }
 
+  /// The words that select the command, such as `["review", "add"]`.
+  static var path: [String] { get }
+
   /// Reads and checks the parsed arguments.
   ///
   /// - Throws: ``UsageError`` for a value that is missing or malformed.
@@ -16,8 +19,11 @@ protocol MoviesCommand: Sendable {
 }
 
 extension MoviesCommand {
+  /// A top-level command is selected by its name alone.
+  static var path: [String] { [spec.name] }
+
   /// A usage error for this command.
   static func usage(_ problem: UsageError.Problem) -> UsageError {
-    UsageError(command: "movies \(spec.name)", problem: problem)
+    UsageError(command: (["movies"] + path).joined(separator: " "), problem: problem)
   }
 }

@@ -24,7 +24,14 @@ struct ShowCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let movie = try await context.openCatalog().get(id: id)
-    context.console.write(format == .json ? try MovieOutput.json(movie) : MovieOutput.detail(movie))
+    let catalog = try context.openCatalog()
+    let movie = try await catalog.get(id: id)
+    let reviews = try await catalog.listReviews(movieID: id)
+    guard format == .table else {
+      context.console.write(try MovieOutput.json(movie))
+      return
+    }
+    context.console.write(MovieOutput.detail(movie))
+    if !reviews.isEmpty { context.console.write("reviews:\n" + ReviewOutput.table(reviews)) }
   }
 }

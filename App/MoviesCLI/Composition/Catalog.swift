@@ -9,6 +9,7 @@ struct Catalog: Sendable {
   /// Where the store lives.
   let url: URL
   let movies: SQLiteRepository<Movie>
+  let reviews: SQLiteRepository<Review>
 
   /// Opens (creating if needed) the catalog store at a URL.
   ///
@@ -16,8 +17,9 @@ struct Catalog: Sendable {
   init(url: URL) throws {
     self.url = url
     let container = try ModelContainer(
-      for: Movie.self, configurations: ModelConfiguration("Catalog", url: url))
+      for: Movie.self, Review.self, configurations: ModelConfiguration("Catalog", url: url))
     movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog")
+    reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog")
   }
 
   var add: AddMovie<SQLiteRepository<Movie>> { AddMovie(movies: movies) }
@@ -28,4 +30,9 @@ struct Catalog: Sendable {
   var heart: HeartMovie<SQLiteRepository<Movie>> { HeartMovie(movies: movies) }
   var delete: DeleteMovies<SQLiteRepository<Movie>> { DeleteMovies(movies: movies) }
   var clear: ClearCatalog<SQLiteRepository<Movie>> { ClearCatalog(movies: movies) }
+  var addReview: AddReview<SQLiteRepository<Review>, SQLiteRepository<Movie>> {
+    AddReview(reviews: reviews, movies: movies)
+  }
+  var listReviews: ListReviews<SQLiteRepository<Review>> { ListReviews(reviews: reviews) }
+  var deleteReview: DeleteReview<SQLiteRepository<Review>> { DeleteReview(reviews: reviews) }
 }

@@ -1,0 +1,26 @@
+import Domain
+import Foundation
+
+/// `movies review delete`: deletes one review.
+struct ReviewDeleteCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "delete",
+    abstract: "Delete a review.",
+    arguments: [.positional("review-id", help: "The review's id.")]
+  )
+  static let path = ["review", "delete"]
+
+  let id: UUID
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard let id = try arguments.value("review-id", as: UUID.self) else {
+      throw Self.usage(.missingArgument("<review-id>"))
+    }
+    self.id = id
+  }
+
+  func run(in context: CommandContext) async throws {
+    try await context.openCatalog().deleteReview(id: id)
+    context.console.line("Deleted 1 review.")
+  }
+}

@@ -1,0 +1,33 @@
+import Domain
+import Foundation
+
+/// `movies review list`: lists the reviews of a movie.
+struct ReviewListCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "list",
+    abstract: "List the reviews of a movie, oldest first.",
+    arguments: [
+      .positional("movie-id", help: "The movie's id."),
+      .option("format", valueName: "FORMAT", help: "table or json (default: table)."),
+    ]
+  )
+  static let path = ["review", "list"]
+
+  let movieID: UUID
+  let format: OutputFormat
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard let movieID = try arguments.value("movie-id", as: UUID.self) else {
+      throw Self.usage(.missingArgument("<movie-id>"))
+    }
+    self.movieID = movieID
+    format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  }
+
+  func run(in context: CommandContext) async throws {
+    let catalog = try context.openCatalog()
+    _ = try await catalog.get(id: movieID)
+    let reviews = try await catalog.listReviews(movieID: movieID)
+    context.console.write(format == .json ? try ReviewOutput.json(reviews) : ReviewOutput.table(reviews))
+  }
+}

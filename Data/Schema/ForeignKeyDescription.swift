@@ -1,0 +1,48 @@
+/// What happens to dependent rows when the row they refer to is deleted, as SwiftData's
+/// `@Relationship(deleteRule:)` says it.
+public enum DeleteRule: String, Sendable, Hashable {
+  /// Delete the dependents too (`ON DELETE CASCADE`).
+  case cascade
+  /// Set the dependents' reference to nil (`ON DELETE SET NULL`); the reference must be optional.
+  case nullify
+  /// Refuse the delete while dependents exist (`ON DELETE RESTRICT`).
+  case deny
+  /// Do nothing at delete; the reference is still checked when the transaction commits
+  /// (`ON DELETE NO ACTION`).
+  case noAction
+
+  /// The SQL action.
+  var sql: String {
+    switch self {
+    case .cascade: "CASCADE"
+    case .nullify: "SET NULL"
+    case .deny: "RESTRICT"
+    case .noAction: "NO ACTION"
+    }
+  }
+}
+
+/// A column that refers to the primary key of another table: a to-one relationship.
+///
+/// See [SQLite Foreign Key Support](https://www.sqlite.org/foreignkeys.html).
+public struct ForeignKeyDescription: Sendable, Hashable {
+  /// The referring column.
+  public let column: String
+  /// The table referred to.
+  public let parentTable: String
+  /// What a delete of the referred row does.
+  public let deleteRule: DeleteRule
+
+  /// Creates a foreign key description.
+  public init(column: String, parentTable: String, deleteRule: DeleteRule) {
+    self.column = column
+    self.parentTable = parentTable
+    self.deleteRule = deleteRule
+  }
+
+  /// The table constraint.
+  var sql: String {
+    "FOREIGN KEY (\(SQLIdentifier.quote(column))) REFERENCES \(SQLIdentifier.quote(parentTable)) "
+      + "(\(SQLIdentifier.quote(TableSchema.primaryKey))) ON DELETE \(deleteRule.sql)"
+  }
+}
