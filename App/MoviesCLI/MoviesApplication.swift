@@ -14,8 +14,16 @@ public enum MoviesApplication {
   static let commands: [any MoviesCommand.Type] = [
     AddCommand.self, ListCommand.self, ShowCommand.self, UpdateCommand.self, RateCommand.self,
     HeartCommand.self, DeleteCommand.self, ClearCommand.self, StatsCommand.self, DemoCommand.self,
-    ReviewAddCommand.self, ReviewListCommand.self, ReviewDeleteCommand.self,
+    ReviewAddCommand.self, ReviewListCommand.self, ReviewDeleteCommand.self, TagAddCommand.self,
+    TagRemoveCommand.self,
   ]
+
+  /// `movies tag …`: the group of tag commands.
+  static let tagGroup = CommandSpec(
+    name: "tag",
+    abstract: "Tag movies and take tags off them.",
+    subcommands: [TagAddCommand.spec, TagRemoveCommand.spec]
+  )
 
   /// `movies review …`: the group of review commands.
   static let reviewGroup = CommandSpec(
@@ -34,7 +42,7 @@ public enum MoviesApplication {
       """,
     version: "movies \(version)",
     arguments: [.option("store", valueName: "PATH", help: "The catalog file to use.")],
-    subcommands: commands.filter { $0.path.count == 1 }.map { $0.spec } + [reviewGroup]
+    subcommands: commands.filter { $0.path.count == 1 }.map { $0.spec } + [reviewGroup, tagGroup]
   )
 
   /// Runs the app with a command line (without the program name) and returns the exit status.

@@ -24,6 +24,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidReview(String)
   /// No review has this identifier.
   case reviewNotFound(UUID)
+  /// A tag name breaks a rule; the message says which.
+  case invalidTag(String)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -39,6 +41,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidPage(let message): message
     case .movieNotFound(let id): "no movie has the id \(id.uuidString.lowercased())"
     case .invalidReview(let message): message
+    case .invalidTag(let message): message
     case .reviewNotFound(let id): "no review has the id \(id.uuidString.lowercased())"
     case .duplicateMovie(let title, let date):
       "a movie titled \"\(title)\" dated \(date.formatted(Date.ISO8601FormatStyle().year().month().day())) already exists"

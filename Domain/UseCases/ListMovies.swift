@@ -37,7 +37,7 @@ public struct ListMovies<R: Repository>: Sendable where R.Model == Movie {
   /// One predicate for every filter; a filter that is not asked for is switched off by a
   /// captured `false`, which a store can fold away before it runs the query.
   ///
-  /// It is built from `PredicateExpressions` directly: written as one `#Predicate`, seven
+  /// It is built from `PredicateExpressions` directly: written as one `#Predicate`, eight
   /// optional filters are more than the type checker can take in reasonable time.
   private static func predicate(for query: MovieQuery) -> Predicate<Movie>? {
     typealias E = PredicateExpressions
@@ -45,7 +45,7 @@ public struct ListMovies<R: Repository>: Sendable where R.Model == Movie {
     let prefix = query.titlePrefix.flatMap { $0.isEmpty ? nil : $0 }
     let enabled = [
       query.minimumRate != nil, query.maximumRate != nil, query.from != nil, query.before != nil,
-      query.heartedOnly, prefix != nil, text != nil,
+      query.heartedOnly, prefix != nil, text != nil, query.ids != nil,
     ]
     guard enabled.contains(true) else { return nil }
     return Predicate<Movie> { movie in
@@ -69,9 +69,13 @@ public struct ListMovies<R: Repository>: Sendable where R.Model == Movie {
         E.Disjunction(
           lhs: E.CollectionContainsCollection(base: title, other: search),
           rhs: E.CollectionContainsCollection(base: content, other: search)))
+      let chosen = when(
+        enabled[7],
+        E.SequenceContains(sequence: E.Value(query.ids ?? []), element: E.KeyPath(root: movie, keyPath: \Movie.id)))
       return E.Conjunction(
         lhs: E.Conjunction(lhs: rates, rhs: dates),
-        rhs: E.Conjunction(lhs: E.Conjunction(lhs: hearted, rhs: starts), rhs: contains))
+        rhs: E.Conjunction(
+          lhs: E.Conjunction(lhs: hearted, rhs: starts), rhs: E.Conjunction(lhs: contains, rhs: chosen)))
     }
   }
 

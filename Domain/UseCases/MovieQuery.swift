@@ -44,6 +44,8 @@ public struct MovieQuery: Sendable, Equatable {
   public var titlePrefix: String?
   /// Keep only movies whose title or content contains this text (case-sensitive).
   public var searchText: String?
+  /// Keep only movies with these identifiers (for example, those with a tag).
+  public var ids: [UUID]?
   /// The order of the list: the first level decides, later ones break ties. Title and id
   /// always break any remaining ties, so the order is total and pages never overlap.
   public var order: [Order]
@@ -63,6 +65,7 @@ public struct MovieQuery: Sendable, Equatable {
     heartedOnly: Bool = false,
     titlePrefix: String? = nil,
     searchText: String? = nil,
+    ids: [UUID]? = nil,
     sortKey: SortKey = .date,
     descending: Bool = false,
     thenBy: [Order] = [],
@@ -76,6 +79,7 @@ public struct MovieQuery: Sendable, Equatable {
     self.heartedOnly = heartedOnly
     self.titlePrefix = titlePrefix
     self.searchText = searchText
+    self.ids = ids
     self.order = [Order(sortKey, descending: descending)] + thenBy
     self.limit = limit
     self.offset = offset

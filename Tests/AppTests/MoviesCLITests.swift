@@ -41,6 +41,7 @@ struct MoviesCLITests {
     #expect(record["rate"] as? Int == 8)
     #expect(record["heart"] as? Int == 0)
     #expect(record["imageCount"] as? Int == 0)
+    #expect(record["tags"] as? [String] == [])
     #expect(FileManager.default.fileExists(atPath: movies.defaultStore.path))
   }
 
@@ -126,6 +127,18 @@ struct MoviesCLITests {
     _ = try movies.run(["delete", id])
     let gone = try movies.run(["review", "list", id])
     #expect(gone.status == 1, "the movie and its reviews are gone")
+  }
+
+  @Test func tagsAreAddedRemovedAndFilterTheList() throws {
+    let alien = try movies.add("Alien", date: "1979-05-25")
+    let heat = try movies.add("Heat", date: "1995-12-15")
+    #expect(try movies.run(["tag", "add", alien, "horror", "sci-fi"]).stdout == "Tags: horror, sci-fi\n")
+    _ = try movies.run(["tag", "add", heat, "crime"])
+    #expect(try movies.listed(["--tag", "horror"]).map { $0["title"] as? String } == ["Alien"])
+    #expect(try movies.listed(["--tag", "crime"]).first?["tags"] as? [String] == ["crime"])
+    #expect(try movies.run(["tag", "remove", alien, "horror"]).stdout == "Tags: sci-fi\n")
+    #expect(try movies.listed(["--tag", "horror"]).isEmpty)
+    #expect(try movies.run(["show", alien]).stdout.contains("tags:    sci-fi"))
   }
 
   @Test func tableOutputIsAligned() throws {

@@ -18,6 +18,7 @@ struct ListCommand: MoviesCommand {
       .option(
         "to", valueName: "DATE", help: "Only movies dated up to the end of DATE (a day) or before DATE (a time)."),
       .flag("hearted", help: "Only movies with at least one heart."),
+      .option("tag", valueName: "NAME", help: "Only movies with this tag."),
       .option("title-prefix", valueName: "TEXT", help: "Only movies whose title starts with TEXT."),
       .option("search", valueName: "TEXT", help: "Only movies whose title or content contains TEXT (case-sensitive)."),
       .option("sort", valueName: "KEYS", help: "The order, such as rate:desc,title (default: date).", repeatable: true),
@@ -30,6 +31,7 @@ struct ListCommand: MoviesCommand {
 
   let query: MovieQuery
   let format: OutputFormat
+  let tag: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     var order = try Self.order(arguments.strings("sort"))
@@ -51,6 +53,7 @@ struct ListCommand: MoviesCommand {
     )
     query.order = order
     self.query = query
+    tag = arguments.string("tag")
     format = try arguments.value("format", as: OutputFormat.self) ?? .table
   }
 
@@ -74,7 +77,15 @@ struct ListCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     // The query is checked before the store is opened, so a bad one changes nothing.
     _ = try ListMovies<SQLiteRepository<Movie>>.descriptor(for: query)
-    let movies = try await context.openCatalog().list(query)
-    context.console.write(format == .json ? try MovieOutput.json(movies) : MovieOutput.table(movies))
+    let catalog = try context.openCatalog()
+    var query = query
+    if let tag { query.ids = try await catalog.movieTags.movieIDs(tagged: tag) }
+    let movies = try await catalog.list(query)
+    guard format == .json else {
+      context.console.write(MovieOutput.table(movies))
+      return
+    }
+    let tags = try await catalog.movieTags.names(of: movies.map(\.id))
+    context.console.write(try MovieOutput.json(movies, tags: tags))
   }
 }

@@ -27,11 +27,12 @@ struct ShowCommand: MoviesCommand {
     let catalog = try context.openCatalog()
     let movie = try await catalog.get(id: id)
     let reviews = try await catalog.listReviews(movieID: id)
+    let tags = try await catalog.movieTags.names(of: [id])[id] ?? []
     guard format == .table else {
-      context.console.write(try MovieOutput.json(movie))
+      context.console.write(try MovieOutput.json(movie, tags: tags))
       return
     }
-    context.console.write(MovieOutput.detail(movie))
+    context.console.write(MovieOutput.detail(movie, tags: tags))
     if !reviews.isEmpty { context.console.write("reviews:\n" + ReviewOutput.table(reviews)) }
   }
 }

@@ -10,6 +10,8 @@ struct Catalog: Sendable {
   let url: URL
   let movies: SQLiteRepository<Movie>
   let reviews: SQLiteRepository<Review>
+  let tags: SQLiteRepository<MovieTag>
+  let taggings: SQLiteRepository<Tagging>
 
   /// Opens (creating if needed) the catalog store at a URL.
   ///
@@ -17,9 +19,12 @@ struct Catalog: Sendable {
   init(url: URL) throws {
     self.url = url
     let container = try ModelContainer(
-      for: Movie.self, Review.self, configurations: ModelConfiguration("Catalog", url: url))
+      for: Movie.self, Review.self, MovieTag.self, Tagging.self, configurations: ModelConfiguration("Catalog", url: url)
+    )
     movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog")
     reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog")
+    tags = try SQLiteRepository<MovieTag>(container: container, configuration: "Catalog")
+    taggings = try SQLiteRepository<Tagging>(container: container, configuration: "Catalog")
   }
 
   var add: AddMovie<SQLiteRepository<Movie>> { AddMovie(movies: movies) }
@@ -35,4 +40,7 @@ struct Catalog: Sendable {
   }
   var listReviews: ListReviews<SQLiteRepository<Review>> { ListReviews(reviews: reviews) }
   var deleteReview: DeleteReview<SQLiteRepository<Review>> { DeleteReview(reviews: reviews) }
+  var movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteRepository<Movie>> {
+    MovieTags(tags: tags, taggings: taggings, movies: movies)
+  }
 }

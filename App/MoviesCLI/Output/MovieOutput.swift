@@ -17,7 +17,7 @@ enum MovieOutput {
   }
 
   /// One movie in full, as labelled lines.
-  static func detail(_ movie: Movie) -> String {
+  static func detail(_ movie: Movie, tags: [String] = []) -> String {
     var lines = [
       "id:      \(movie.id.uuidString.lowercased())",
       "title:   \(singleLine(movie.title))",
@@ -26,18 +26,19 @@ enum MovieOutput {
       "heart:   \(movie.heart)",
       "images:  \(movie.images.count)",
     ]
+    if !tags.isEmpty { lines.append("tags:    \(tags.joined(separator: ", "))") }
     if !movie.content.isEmpty { lines.append("content:\n" + movie.content) }
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// The movies as a JSON array with stable field names; dates in ISO 8601.
-  static func json(_ movies: [Movie]) throws -> String {
-    try encode(movies.map(MovieRecord.init))
+  static func json(_ movies: [Movie], tags: [UUID: [String]] = [:]) throws -> String {
+    try encode(movies.map { MovieRecord($0, tags: tags[$0.id] ?? []) })
   }
 
   /// One movie as a JSON object.
-  static func json(_ movie: Movie) throws -> String {
-    try encode(MovieRecord(movie))
+  static func json(_ movie: Movie, tags: [String] = []) throws -> String {
+    try encode(MovieRecord(movie, tags: tags))
   }
 
   private static func encode(_ value: some Encodable) throws -> String {
@@ -61,8 +62,9 @@ struct MovieRecord: Encodable {
   let rate: Int
   let heart: Int
   let imageCount: Int
+  let tags: [String]
 
-  init(_ movie: Movie) {
+  init(_ movie: Movie, tags: [String]) {
     id = movie.id.uuidString.lowercased()
     title = movie.title
     content = movie.content
@@ -70,5 +72,6 @@ struct MovieRecord: Encodable {
     rate = movie.rate
     heart = movie.heart
     imageCount = movie.images.count
+    self.tags = tags
   }
 }

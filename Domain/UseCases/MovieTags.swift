@@ -1,0 +1,77 @@
+import Foundation
+
+/// Tags movies, untags them, and reads the tags of many movies at once.
+///
+/// Reading the tags of any number of movies costs two queries: their taggings, then the tags.
+public struct MovieTags<Tags: Repository, Taggings: Repository, Movies: Repository>: Sendable
+where Tags.Model == MovieTag, Taggings.Model == Tagging, Movies.Model == Movie {
+  private let tags: Tags
+  private let taggings: Taggings
+  private let movies: Movies
+
+  /// Creates the use case over the three repositories.
+  public init(tags: Tags, taggings: Taggings, movies: Movies) {
+    self.tags = tags
+    self.taggings = taggings
+    self.movies = movies
+  }
+
+  /// Gives a movie tags by name, creating the tags that do not exist yet; a tag the movie
+  /// already has is left as it is.
+  ///
+  /// - Throws: ``CatalogError/movieNotFound(_:)`` or ``CatalogError/invalidTag(_:)``.
+  public func add(_ names: [String], to movieID: UUID) async throws {
+    let names = try Self.checked(names)
+    guard try await movies.fetch(id: movieID) != nil else { throw CatalogError.movieNotFound(movieID) }
+    var known = try await tagsNamed(names)
+    let missing = names.filter { known[$0] == nil }.map { MovieTag(name: $0) }
+    try await tags.insert(missing)
+    for tag in missing { known[tag.name] = tag }
+    let tagIDs = names.compactMap { known[$0]?.id }
+    let existing = Set(
+      try await taggings.fetch(FetchDescriptor(predicate: #Predicate { $0.movieID == movieID })).map(\.tagID))
+    try await taggings.insert(tagIDs.filter { !existing.contains($0) }.map { Tagging(movieID: movieID, tagID: $0) })
+  }
+
+  /// Takes tags off a movie; a tag it does not have is ignored.
+  ///
+  /// - Throws: ``CatalogError/invalidTag(_:)`` for an invalid name.
+  public func remove(_ names: [String], from movieID: UUID) async throws {
+    let tagIDs = try await tagsNamed(try Self.checked(names)).values.map(\.id)
+    try await taggings.delete(where: #Predicate { $0.movieID == movieID && tagIDs.contains($0.tagID) })
+  }
+
+  /// Returns the tag names of each movie, sorted, in two queries whatever the number of movies.
+  public func names(of movieIDs: [UUID]) async throws -> [UUID: [String]] {
+    let links = try await taggings.fetch(FetchDescriptor(predicate: #Predicate { movieIDs.contains($0.movieID) }))
+    let byID = Dictionary(
+      uniqueKeysWithValues: try await tags.fetch(ids: Array(Set(links.map(\.tagID)))).map { ($0.id, $0.name) })
+    var names: [UUID: [String]] = [:]
+    for link in links {
+      if let name = byID[link.tagID] { names[link.movieID, default: []].append(name) }
+    }
+    return names.mapValues { $0.sorted() }
+  }
+
+  /// Returns the ids of the movies that have a tag, or none if no tag has that name.
+  public func movieIDs(tagged name: String) async throws -> [UUID] {
+    guard let tag = try await tagsNamed([try TagRules.checkedName(name)]).values.first else { return [] }
+    let tagID = tag.id
+    return try await taggings.fetch(FetchDescriptor(predicate: #Predicate { $0.tagID == tagID })).map(\.movieID)
+  }
+
+  private func tagsNamed(_ names: [String]) async throws -> [String: MovieTag] {
+    let found = try await tags.fetch(FetchDescriptor(predicate: #Predicate { names.contains($0.name) }))
+    return Dictionary(found.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  private static func checked(_ names: [String]) throws(CatalogError) -> [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    for name in names {
+      let checked = try TagRules.checkedName(name)
+      if seen.insert(checked).inserted { result.append(checked) }
+    }
+    return result
+  }
+}

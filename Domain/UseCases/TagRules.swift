@@ -1,0 +1,19 @@
+import Foundation
+
+/// The rules every tag obeys.
+public enum TagRules {
+  /// The longest tag name, in characters.
+  public static let maximumNameLength = 50
+
+  /// Returns a tag name trimmed, after checking it.
+  ///
+  /// - Throws: ``CatalogError/invalidTag(_:)`` for an empty or over-long name.
+  public static func checkedName(_ name: String) throws(CatalogError) -> String {
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { throw .invalidTag("a tag name must not be empty") }
+    guard trimmed.count <= maximumNameLength else {
+      throw .invalidTag("the tag \"\(trimmed)\" has \(trimmed.count) characters; the most is \(maximumNameLength)")
+    }
+    return trimmed
+  }
+}

@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct MovieTagsTests {
+  let movies: InMemoryRepository<Movie>
+  let tags = InMemoryRepository<MovieTag>()
+  let taggings = InMemoryRepository<Tagging>()
+  let movieTags: MovieTags<InMemoryRepository<MovieTag>, InMemoryRepository<Tagging>, InMemoryRepository<Movie>>
+
+  init() throws {
+    movies = try InMemoryRepository([.alien, .heat])
+    movieTags = MovieTags(tags: tags, taggings: taggings, movies: movies)
+  }
+
+  @Test func tagsAreCreatedOnceAndSharedByMovies() async throws {
+    try await movieTags.add(["horror", " sci-fi ", "horror"], to: Movie.alien.id)
+    try await movieTags.add(["horror"], to: Movie.heat.id)
+    try await movieTags.add(["horror"], to: Movie.heat.id)
+    #expect(try await tags.fetchAll().map(\.name).sorted() == ["horror", "sci-fi"])
+    #expect(try await taggings.fetchAll().count == 3)
+    let names = try await movieTags.names(of: [Movie.alien.id, Movie.heat.id])
+    #expect(names == [Movie.alien.id: ["horror", "sci-fi"], Movie.heat.id: ["horror"]])
+    #expect(Set(try await movieTags.movieIDs(tagged: "horror")) == [Movie.alien.id, Movie.heat.id])
+  }
+
+  @Test func removingATagLeavesTheOthers() async throws {
+    try await movieTags.add(["horror", "sci-fi"], to: Movie.alien.id)
+    try await movieTags.remove(["horror", "unknown"], from: Movie.alien.id)
+    #expect(try await movieTags.names(of: [Movie.alien.id]) == [Movie.alien.id: ["sci-fi"]])
+  }
+
+  @Test func anUnknownMovieOrAnEmptyNameIsRefused() async throws {
+    let unknown = UUID()
+    await #expect(throws: CatalogError.movieNotFound(unknown)) { try await movieTags.add(["x"], to: unknown) }
+    await #expect(throws: CatalogError.invalidTag("a tag name must not be empty")) {
+      try await movieTags.add([" "], to: Movie.alien.id)
+    }
+    #expect(try await tags.fetchAll().isEmpty)
+  }
+
+  @Test func listingByTagKeepsOnlyTaggedMovies() async throws {
+    try await movieTags.add(["crime"], to: Movie.heat.id)
+    let ids = try await movieTags.movieIDs(tagged: "crime")
+    #expect(try await ListMovies(movies: movies)(MovieQuery(ids: ids)) == [.heat])
+    #expect(try await ListMovies(movies: movies)(MovieQuery(ids: [])) == [])
+  }
+}
