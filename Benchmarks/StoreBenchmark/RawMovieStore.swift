@@ -9,6 +9,7 @@ import Foundation
 final class RawMovieStore {
   private let db: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
+  private var files: RawImageFiles?
   static let columns = "\"id\", \"title\", \"content\", \"images\", \"date\", \"rate\", \"heart\""
 
   init(path: String) throws {
@@ -37,13 +38,24 @@ final class RawMovieStore {
     sqlite3_close_v2(db)
   }
 
-  func insert(_ movies: [Movie]) throws {
+  func insert(_ movies: [Movie], files: RawImageFiles? = nil) throws {
     try exec("BEGIN IMMEDIATE")
     let statement = try prepare("INSERT INTO \"movies\" (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
     for movie in movies {
-      try write(movie, with: statement, idParameter: 1)
+      var images = "[]"
+      if let files, !movie.images.isEmpty {
+        images = "[" + (try movie.images.map { "\"\(try files.write($0))\"" }).joined(separator: ",") + "]"
+      }
+      try write(movie, with: statement, idParameter: 1, images: images)
     }
     try exec("COMMIT")
+  }
+
+  /// Reads every movie with its images from their files.
+  func fetchAll(files: RawImageFiles) throws -> [Movie] {
+    self.files = files
+    defer { self.files = nil }
+    return try fetchAll()
   }
 
   func fetchAll() throws -> [Movie] {
@@ -83,26 +95,31 @@ final class RawMovieStore {
 
   // MARK: Helpers
 
-  private func write(_ movie: Movie, with statement: OpaquePointer, idParameter: Int32) throws {
+  private func write(_ movie: Movie, with statement: OpaquePointer, idParameter: Int32, images: String = "[]") throws {
     var title = movie.title
     var content = movie.content
+    var images = images
     let result: Int32 = withUnsafeBytes(of: movie.id.uuid) { id in
       title.withUTF8 { title in
         content.withUTF8 { content in
-          sqlite3_bind_blob(statement, idParameter, id.baseAddress, 16, nil)
-          sqlite3_bind_text(
-            statement, 2, title.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-            Int32(title.count), nil)
-          sqlite3_bind_text(
-            statement, 3, content.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-            Int32(content.count), nil)
-          sqlite3_bind_text(statement, 4, "[]", 2, nil)
-          sqlite3_bind_double(statement, 5, movie.date.timeIntervalSinceReferenceDate)
-          sqlite3_bind_int64(statement, 6, Int64(movie.rate))
-          sqlite3_bind_int64(statement, 7, Int64(movie.heart))
-          let code = sqlite3_step(statement)
-          sqlite3_reset(statement)
-          return code
+          images.withUTF8 { images in
+            sqlite3_bind_blob(statement, idParameter, id.baseAddress, 16, nil)
+            sqlite3_bind_text(
+              statement, 2, title.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+              Int32(title.count), nil)
+            sqlite3_bind_text(
+              statement, 3, content.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+              Int32(content.count), nil)
+            sqlite3_bind_text(
+              statement, 4, images.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+              Int32(images.count), nil)
+            sqlite3_bind_double(statement, 5, movie.date.timeIntervalSinceReferenceDate)
+            sqlite3_bind_int64(statement, 6, Int64(movie.rate))
+            sqlite3_bind_int64(statement, 7, Int64(movie.heart))
+            let code = sqlite3_step(statement)
+            sqlite3_reset(statement)
+            return code
+          }
         }
       }
     }
@@ -135,7 +152,9 @@ final class RawMovieStore {
   }
 
   private func images(_ json: String) throws -> [Data] {
-    json == "[]" ? [] : try JSONDecoder().decode([Data].self, from: Data(json.utf8))
+    if json == "[]" { return [] }
+    guard let files else { throw BenchmarkError("images stored without a folder") }
+    return try files.read(json)
   }
 
   private func text(_ statement: OpaquePointer, _ column: Int32) -> String {

@@ -79,6 +79,12 @@ struct StoreBenchmark {
       return (start, start.addingTimeInterval(Double(max(rows / 100, 1)) * 3600 / 2))
     }
 
+    // A smaller catalog with images, kept in files beside the store on both sides.
+    let illustrated = BenchmarkData.movies(count: 200, offset: rows).enumerated().map { index, movie in
+      var movie = movie
+      movie.images = [Data(repeating: UInt8(index % 256), count: 16_384), Data(repeating: 7, count: 4_096)]
+      return movie
+    }
     var phases = [
       Phase(name: "insert \(rows) (one transaction)", target: 1.3),
       Phase(name: "fetch all", target: 1.5),
@@ -86,6 +92,8 @@ struct StoreBenchmark {
       Phase(name: "fetch by id, \(lookups.count) times", target: 2.0),
       Phase(name: "update \(updated.count) by id (one transaction)", target: 1.5),
       Phase(name: "delete all", target: 1.2),
+      Phase(name: "insert \(illustrated.count) with 2 images each (external files)", target: 1.3),
+      Phase(name: "fetch them with their images", target: 1.5),
     ]
 
     for round in 1...rounds {
@@ -93,6 +101,7 @@ struct StoreBenchmark {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
       let raw = try RawMovieStore(path: folder.appendingPathComponent("raw.store").path)
+      let rawFiles = try RawImageFiles(folder: folder.appendingPathComponent("raw.store.external"))
       let container = try ModelContainer(
         for: Movie.self,
         configurations: ModelConfiguration("Benchmark", url: folder.appendingPathComponent("framework.store")))
@@ -139,6 +148,18 @@ struct StoreBenchmark {
           }
         ),
         ({ try await repository.deleteAll() }, { try raw.deleteAll() }),
+        (
+          {
+            try await repository.insert(illustrated); return illustrated.count
+          },
+          {
+            try raw.insert(illustrated, files: rawFiles); return illustrated.count
+          }
+        ),
+        (
+          { try await repository.fetchAll().reduce(0) { $0 + $1.images.count } },
+          { try raw.fetchAll(files: rawFiles).reduce(0) { $0 + $1.images.count } }
+        ),
       ]
       for (index, phase) in work.enumerated() {
         // Alternate which side goes first, so neither always meets a warmer or colder system.
