@@ -58,6 +58,20 @@ public struct Entity<Model>: Sendable {
     }
   }
 
+  /// That an attribute used to be stored under another name, like SwiftData's
+  /// `@Attribute(originalName:)`; migrations rename the column, and until then opening an
+  /// older store fails saying so.
+  public struct Rename: Sendable {
+    let column: String
+    let originalName: String
+
+    /// Declares that the attribute at `keyPath` was stored as `originalName`.
+    public init(_ keyPath: PartialKeyPath<Model>, from originalName: String) {
+      column = KeyPathName.column(of: keyPath)
+      self.originalName = originalName
+    }
+  }
+
   /// The table name, or `nil` for the type's name.
   public let tableName: String?
   /// The indexes, as column names resolved from key paths; unique ones included.
@@ -68,18 +82,21 @@ public struct Entity<Model>: Sendable {
   public let codable: [String]
   /// The references to other models.
   public let foreignKeys: [ForeignKeyDescription]
+  /// Earlier column names of renamed attributes, by current name.
+  public let originalNames: [String: String]
 
   /// Declares a model's table name, indexes, unique attributes, references to other models
-  /// (`relationships`), the `Data` or `[Data]`
+  /// (`relationships`), renamed attributes, the `Data` or `[Data]`
   /// attributes kept as files beside the store (like SwiftData's `.externalStorage`), and the
   /// attributes stored as JSON text whatever their type (like SwiftData's `.codable`); queries
   /// still compare scalar values inside it, through SQLite's JSON functions.
   public init(
     table: String? = nil, indexes: [Index] = [], unique: [Unique] = [],
     externalStorage: [PartialKeyPath<Model>] = [], codable: [PartialKeyPath<Model>] = [],
-    relationships: [Relationship] = []
+    relationships: [Relationship] = [], renamed: [Rename] = []
   ) {
     self.tableName = table
+    self.originalNames = Dictionary(renamed.map { ($0.column, $0.originalName) }, uniquingKeysWith: { $1 })
     self.foreignKeys = relationships.map(\.foreignKey)
     // Each reference is indexed, so deletes of the parent and lookups by parent stay fast.
     self.indexes =

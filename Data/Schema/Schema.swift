@@ -47,7 +47,9 @@ public struct Schema: Sendable {
         }
         columns[position] = Column(name: opaque, kind: .json, isOptional: columns[position].isOptional)
       }
-      return try TableSchema(name: name, columns: columns, indexes: entity.indexes, foreignKeys: entity.foreignKeys)
+      return try TableSchema(
+        name: name, columns: columns, indexes: entity.indexes, foreignKeys: entity.foreignKeys,
+        originalNames: entity.originalNames)
     }
   }
 }

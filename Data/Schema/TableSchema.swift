@@ -11,6 +11,8 @@ public struct TableSchema: Sendable, Hashable {
   public let indexes: [IndexDescription]
   /// The references to other tables.
   public let foreignKeys: [ForeignKeyDescription]
+  /// Earlier names of renamed columns, by current name.
+  public let originalNames: [String: String]
 
   /// The name of the primary-key column.
   public static let primaryKey = "id"
@@ -20,7 +22,8 @@ public struct TableSchema: Sendable, Hashable {
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` if there is no `id` column or an index
   ///   names an unknown column.
   public init(
-    name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = []
+    name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = [],
+    originalNames: [String: String] = [:]
   ) throws(PersistenceError) {
     guard columns.contains(where: { $0.name == Self.primaryKey }) else {
       throw .invalidSchema("\(name) has no '\(Self.primaryKey)' attribute to use as its primary key")
@@ -41,7 +44,11 @@ public struct TableSchema: Sendable, Hashable {
     self.name = name
     self.columns = columns
     self.indexes = indexes
+    for renamed in originalNames.keys where !columns.contains(where: { $0.name == renamed }) {
+      throw .invalidSchema("\(name) declares '\(renamed)' renamed, but it is not a stored attribute")
+    }
     self.foreignKeys = foreignKeys
+    self.originalNames = originalNames
   }
 
   /// The position of a column, if the table has it.

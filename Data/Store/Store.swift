@@ -127,6 +127,13 @@ final class Store: Sendable {
           continue
         }
         let missing = table.columns.map(\.name).filter { !existing.contains($0) }
+        if let renamed = missing.first(where: { table.originalNames[$0].map(existing.contains) == true }),
+          let original = table.originalNames[renamed]
+        {
+          throw PersistenceError.invalidSchema(
+            "the store's table \(table.quotedName) still calls '\(renamed)' by its original name '\(original)'; it needs a migration"
+          )
+        }
         guard missing.isEmpty else {
           throw PersistenceError.invalidSchema(
             "the store's table \(table.quotedName) lacks the columns \(missing.joined(separator: ", ")); it needs a migration"

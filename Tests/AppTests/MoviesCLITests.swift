@@ -138,6 +138,9 @@ struct MoviesCLITests {
     #expect(try movies.listed(["--tag", "crime"]).first?["tags"] as? [String] == ["crime"])
     #expect(try movies.run(["tag", "remove", alien, "horror"]).stdout == "Tags: sci-fi\n")
     #expect(try movies.listed(["--tag", "horror"]).isEmpty)
+    _ = try movies.run(["review", "add", heat, "--text", "The diner scene!"])
+    #expect(try movies.listed(["--reviewed-with", "diner"]).map { $0["title"] as? String } == ["Heat"])
+    #expect(try movies.listed(["--reviewed-with", "diner", "--tag", "sci-fi"]).isEmpty)
     #expect(try movies.run(["show", alien]).stdout.contains("tags:    sci-fi"))
   }
 

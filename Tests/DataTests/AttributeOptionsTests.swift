@@ -70,3 +70,40 @@ struct BadPoster: PersistentModel {
   var id: UUID
   var scratch = 0
 }
+
+/// The same table as ``OldName`` after its `label` was renamed `title`.
+struct NewName: PersistentModel {
+  static let entity = Entity<NewName>(table: "names", renamed: [Entity.Rename(\.title, from: "label")])
+  var id: UUID
+  var title: String
+}
+
+struct OldName: PersistentModel {
+  static let entity = Entity<OldName>(table: "names")
+  var id: UUID
+  var label: String
+}
+
+@Suite("Renamed attributes")
+struct RenamedAttributeTests {
+  @Test func aStoreWithTheOriginalNameFailsClearlyUntilMigrated() throws {
+    let folder = try TemporaryDirectory()
+    let url = folder.file("names.store")
+    _ = try ModelContainer(for: OldName.self, configurations: ModelConfiguration(url: url))
+    #expect(
+      throws: PersistenceError.invalidSchema(
+        #"the store's table "names" still calls 'title' by its original name 'label'; it needs a migration"#)
+    ) {
+      try ModelContainer(for: NewName.self, configurations: ModelConfiguration(url: url))
+    }
+  }
+
+  @Test func aRenameOfNoAttributeFailsAtTheContainer() {
+    #expect(
+      throws: PersistenceError.invalidSchema("names declares 'nothing' renamed, but it is not a stored attribute")
+    ) {
+      try TableSchema(
+        name: "names", columns: [Column(name: "id", kind: .uuid, isOptional: false)], originalNames: ["nothing": "old"])
+    }
+  }
+}

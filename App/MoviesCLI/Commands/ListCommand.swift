@@ -19,6 +19,7 @@ struct ListCommand: MoviesCommand {
         "to", valueName: "DATE", help: "Only movies dated up to the end of DATE (a day) or before DATE (a time)."),
       .flag("hearted", help: "Only movies with at least one heart."),
       .option("tag", valueName: "NAME", help: "Only movies with this tag."),
+      .option("reviewed-with", valueName: "TEXT", help: "Only movies with a review containing TEXT."),
       .option("title-prefix", valueName: "TEXT", help: "Only movies whose title starts with TEXT."),
       .option("search", valueName: "TEXT", help: "Only movies whose title or content contains TEXT (case-sensitive)."),
       .option("sort", valueName: "KEYS", help: "The order, such as rate:desc,title (default: date).", repeatable: true),
@@ -32,6 +33,7 @@ struct ListCommand: MoviesCommand {
   let query: MovieQuery
   let format: OutputFormat
   let tag: String?
+  let reviewText: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     var order = try Self.order(arguments.strings("sort"))
@@ -54,6 +56,7 @@ struct ListCommand: MoviesCommand {
     query.order = order
     self.query = query
     tag = arguments.string("tag")
+    reviewText = arguments.string("reviewed-with")
     format = try arguments.value("format", as: OutputFormat.self) ?? .table
   }
 
@@ -79,7 +82,12 @@ struct ListCommand: MoviesCommand {
     _ = try ListMovies<SQLiteRepository<Movie>>.descriptor(for: query)
     let catalog = try context.openCatalog()
     var query = query
+    // Filters across relationships narrow the ids first: one query each, whatever the counts.
     if let tag { query.ids = try await catalog.movieTags.movieIDs(tagged: tag) }
+    if let reviewText {
+      let reviewed = try await catalog.listReviews.movieIDs(reviewedWith: reviewText)
+      query.ids = query.ids.map { ids in ids.filter(Set(reviewed).contains) } ?? reviewed
+    }
     let movies = try await catalog.list(query)
     guard format == .json else {
       context.console.write(MovieOutput.table(movies))
