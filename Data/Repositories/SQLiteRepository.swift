@@ -103,7 +103,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     guard !ids.isEmpty else { return [] }
     return try perform {
       let translator = PredicateTranslator(table: table, modelName: "\(Model.self)")
-      let keyColumn = SQLTerm(sql: SQLIdentifier.quote(TableSchema.primaryKey), bindings: [])
+      let keyColumn = SQLTerm(sql: SQLIdentifier.quote(table.primaryKey), bindings: [])
       let condition = try translator.membership(keyColumn, in: ids)
       let query = SQLFragment(
         "SELECT \(table.quotedColumns) FROM \(table.quotedName) WHERE \(condition.sql)", condition.bindings)

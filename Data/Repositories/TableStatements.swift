@@ -12,14 +12,14 @@ struct TableStatements: Sendable {
 
   init(table: TableSchema) {
     let name = table.quotedName
-    let key = SQLIdentifier.quote(TableSchema.primaryKey)
+    let key = SQLIdentifier.quote(table.primaryKey)
     let parameters = table.columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
     insert = "INSERT INTO \(name) (\(table.quotedColumns)) VALUES (\(parameters))"
     // One ON CONFLICT clause for the primary key and one per unique index; a match on a unique
     // index keeps the stored row's identifier.
-    let targets = [[TableSchema.primaryKey]] + table.indexes.filter(\.isUnique).map(\.columns)
+    let targets = [[table.primaryKey]] + table.indexes.filter(\.isUnique).map(\.columns)
     let clauses = targets.map { target in
-      let updated = table.columns.map(\.name).filter { $0 != TableSchema.primaryKey && !target.contains($0) }
+      let updated = table.columns.map(\.name).filter { $0 != table.primaryKey && !target.contains($0) }
       let action =
         updated.isEmpty
         ? "DO NOTHING"
@@ -30,7 +30,7 @@ struct TableStatements: Sendable {
     }
     upsert = insert + " " + clauses.joined(separator: " ")
     let assignments = table.columns.enumerated()
-      .filter { $0.element.name != TableSchema.primaryKey }
+      .filter { $0.element.name != table.primaryKey }
       .map { "\(SQLIdentifier.quote($0.element.name)) = ?\($0.offset + 1)" }
       .joined(separator: ", ")
     update = "UPDATE \(name) SET \(assignments) WHERE \(key) = ?\(table.primaryKeyIndex + 1)"

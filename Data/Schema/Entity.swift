@@ -54,7 +54,7 @@ public struct Entity<Model>: Sendable {
       Relationship(
         foreignKey: ForeignKeyDescription(
           column: KeyPathName.column(of: keyPath), parentTable: Parent.entity.tableName ?? "\(Parent.self)",
-          deleteRule: deleteRule))
+          parentKey: Parent.entity.primaryKey ?? TableSchema.defaultPrimaryKey, deleteRule: deleteRule))
     }
   }
 
@@ -84,18 +84,22 @@ public struct Entity<Model>: Sendable {
   public let foreignKeys: [ForeignKeyDescription]
   /// Earlier column names of renamed attributes, by current name.
   public let originalNames: [String: String]
+  /// The primary-key attribute, or `nil` for `id`.
+  public let primaryKey: String?
 
   /// Declares a model's table name, indexes, unique attributes, references to other models
-  /// (`relationships`), renamed attributes, the `Data` or `[Data]`
+  /// (`relationships`), renamed attributes, the primary key (an attribute that holds the
+  /// model's `id`, when `id` itself is computed), the `Data` or `[Data]`
   /// attributes kept as files beside the store (like SwiftData's `.externalStorage`), and the
   /// attributes stored as JSON text whatever their type (like SwiftData's `.codable`); queries
   /// still compare scalar values inside it, through SQLite's JSON functions.
   public init(
     table: String? = nil, indexes: [Index] = [], unique: [Unique] = [],
     externalStorage: [PartialKeyPath<Model>] = [], codable: [PartialKeyPath<Model>] = [],
-    relationships: [Relationship] = [], renamed: [Rename] = []
+    relationships: [Relationship] = [], renamed: [Rename] = [], primaryKey: PartialKeyPath<Model>? = nil
   ) {
     self.tableName = table
+    self.primaryKey = primaryKey.map(KeyPathName.column(of:))
     self.originalNames = Dictionary(renamed.map { ($0.column, $0.originalName) }, uniquingKeysWith: { $1 })
     self.foreignKeys = relationships.map(\.foreignKey)
     // Each reference is indexed, so deletes of the parent and lookups by parent stay fast.

@@ -30,19 +30,24 @@ public struct ForeignKeyDescription: Sendable, Hashable {
   public let column: String
   /// The table referred to.
   public let parentTable: String
+  /// The primary-key column of the table referred to.
+  public let parentKey: String
   /// What a delete of the referred row does.
   public let deleteRule: DeleteRule
 
   /// Creates a foreign key description.
-  public init(column: String, parentTable: String, deleteRule: DeleteRule) {
+  public init(
+    column: String, parentTable: String, parentKey: String = TableSchema.defaultPrimaryKey, deleteRule: DeleteRule
+  ) {
     self.column = column
     self.parentTable = parentTable
+    self.parentKey = parentKey
     self.deleteRule = deleteRule
   }
 
   /// The table constraint.
   var sql: String {
     "FOREIGN KEY (\(SQLIdentifier.quote(column))) REFERENCES \(SQLIdentifier.quote(parentTable)) "
-      + "(\(SQLIdentifier.quote(TableSchema.primaryKey))) ON DELETE \(deleteRule.sql)"
+      + "(\(SQLIdentifier.quote(parentKey))) ON DELETE \(deleteRule.sql)"
   }
 }

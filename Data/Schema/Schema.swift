@@ -49,7 +49,7 @@ public struct Schema: Sendable {
       }
       return try TableSchema(
         name: name, columns: columns, indexes: entity.indexes, foreignKeys: entity.foreignKeys,
-        originalNames: entity.originalNames)
+        originalNames: entity.originalNames, primaryKey: entity.primaryKey ?? TableSchema.defaultPrimaryKey)
     }
   }
 }

@@ -7,7 +7,7 @@ extension TableSchema {
     let definitions = columns.map { column in
       var definition = "\(SQLIdentifier.quote(column.name)) \(column.kind.sqlType)"
       if !column.isOptional { definition += " NOT NULL" }
-      if column.name == Self.primaryKey { definition += " PRIMARY KEY" }
+      if column.name == primaryKey { definition += " PRIMARY KEY" }
       return definition
     }
     let table =

@@ -14,8 +14,11 @@ public struct TableSchema: Sendable, Hashable {
   /// Earlier names of renamed columns, by current name.
   public let originalNames: [String: String]
 
-  /// The name of the primary-key column.
-  public static let primaryKey = "id"
+  /// The primary-key column: `id` unless the model's ``Entity`` names another.
+  public let primaryKey: String
+
+  /// The primary key of a model that declares none.
+  public static let defaultPrimaryKey = "id"
 
   /// Creates a table schema.
   ///
@@ -23,10 +26,10 @@ public struct TableSchema: Sendable, Hashable {
   ///   names an unknown column.
   public init(
     name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = [],
-    originalNames: [String: String] = [:]
+    originalNames: [String: String] = [:], primaryKey: String = TableSchema.defaultPrimaryKey
   ) throws(PersistenceError) {
-    guard columns.contains(where: { $0.name == Self.primaryKey }) else {
-      throw .invalidSchema("\(name) has no '\(Self.primaryKey)' attribute to use as its primary key")
+    guard columns.contains(where: { $0.name == primaryKey }) else {
+      throw .invalidSchema("\(name) has no '\(primaryKey)' attribute to use as its primary key")
     }
     for index in indexes {
       for column in index.columns where !columns.contains(where: { $0.name == column }) {
@@ -42,6 +45,7 @@ public struct TableSchema: Sendable, Hashable {
       }
     }
     self.name = name
+    self.primaryKey = primaryKey
     self.columns = columns
     self.indexes = indexes
     for renamed in originalNames.keys where !columns.contains(where: { $0.name == renamed }) {
@@ -57,5 +61,5 @@ public struct TableSchema: Sendable, Hashable {
   }
 
   /// The index of the primary key among ``columns``.
-  var primaryKeyIndex: Int { columnIndex(named: Self.primaryKey) ?? 0 }
+  var primaryKeyIndex: Int { columnIndex(named: primaryKey) ?? 0 }
 }

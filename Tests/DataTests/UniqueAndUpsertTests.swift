@@ -5,11 +5,14 @@ import Testing
 
 @Suite("Unique attributes and upsert")
 struct UniqueAndUpsertTests {
+  let folder: TemporaryDirectory
   let movies: SQLiteRepository<Movie>
   let day = Date(timeIntervalSinceReferenceDate: 86_400)
 
   init() throws {
-    let container = try ModelContainer(for: Movie.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    folder = try TemporaryDirectory()
+    let container = try ModelContainer(
+      for: Movie.self, configurations: ModelConfiguration("Catalog", url: folder.file("catalog.store")))
     movies = try SQLiteRepository<Movie>(container: container)
   }
 
