@@ -233,8 +233,29 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   private func perform<T>(_ operation: () throws -> T) throws(RepositoryError) -> T {
     do {
       return try operation()
+    } catch let error as SQLiteError where error.isForeignKeyViolation {
+      throw .constraintViolation(referenceFailure())
     } catch {
       throw RepositoryError(error, modelName: "\(Model.self)")
+    }
+  }
+
+  /// Explains a broken reference: the models whose rules forbid deleting this one, or, when
+  /// this model is the one referring, that what it refers to does not exist.
+  private func referenceFailure() -> String {
+    let blocking = store.tables.values.filter { other in
+      other.foreignKeys.contains {
+        $0.parentTable == table.name && ($0.deleteRule == .deny || $0.deleteRule == .noAction)
+      }
+    }.map(\.name).sorted()
+    let refersOut = !table.foreignKeys.isEmpty
+    switch (blocking.isEmpty, refersOut) {
+    case (false, false):
+      return "\(Model.self) cannot be deleted while \(blocking.joined(separator: ", ")) refer to it (delete rule deny)"
+    case (true, true):
+      return "\(Model.self) refers to a model that does not exist"
+    default:
+      return "\(Model.self) refers to a model that does not exist, or \(blocking.joined(separator: ", ")) refer to it"
     }
   }
 }

@@ -25,6 +25,12 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Whether a constraint (unique, not null, foreign key, check) rejected a change.
   public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
 
+  /// Whether a foreign key rejected a change: `SQLITE_CONSTRAINT_FOREIGNKEY`, or the
+  /// `SQLITE_CONSTRAINT_TRIGGER` that an `ON DELETE RESTRICT` action reports.
+  public var isForeignKeyViolation: Bool {
+    extendedCode == 787 || (extendedCode == 1811 && message.hasPrefix("FOREIGN KEY"))
+  }
+
   /// A one-line description: message, code and SQL.
   public var description: String {
     let name = sqlite3_errstr(extendedCode).map { String(cString: $0) } ?? "error"

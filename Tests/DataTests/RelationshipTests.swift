@@ -64,7 +64,10 @@ struct RelationshipTests {
   @Test func denyRefusesTheDeleteAndChangesNothing() async throws {
     let loan = Loan(id: UUID(), shelfID: shelf.id)
     try await loans.insert(loan)
-    await #expect(throws: RepositoryError.constraintViolation("FOREIGN KEY constraint failed (Shelf)")) {
+    await #expect(
+      throws: RepositoryError.constraintViolation(
+        "Shelf cannot be deleted while Loan, ShelfNote refer to it (delete rule deny)")
+    ) {
       try await shelves.delete(shelf)
     }
     #expect(try await shelves.fetchAll() == [shelf])
@@ -85,7 +88,7 @@ struct RelationshipTests {
   }
 
   @Test func aChildOfAMissingParentIsRefused() async throws {
-    await #expect(throws: RepositoryError.constraintViolation("FOREIGN KEY constraint failed (Book)")) {
+    await #expect(throws: RepositoryError.constraintViolation("Book refers to a model that does not exist")) {
       try await books.insert(Book(id: UUID(), shelfID: UUID()))
     }
   }
