@@ -13,7 +13,8 @@ public enum MoviesApplication {
   /// Every subcommand, in the order help lists them.
   static let commands: [any MoviesCommand.Type] = [
     AddCommand.self, ListCommand.self, ShowCommand.self, UpdateCommand.self, RateCommand.self,
-    HeartCommand.self, DeleteCommand.self, ClearCommand.self, StatsCommand.self, DemoCommand.self,
+    HeartCommand.self, DeleteCommand.self, ClearCommand.self, StatsCommand.self, ImportCommand.self,
+    ExportCommand.self, DemoCommand.self,
     ReviewAddCommand.self, ReviewListCommand.self, ReviewDeleteCommand.self, TagAddCommand.self,
     TagRemoveCommand.self,
   ]
@@ -93,6 +94,8 @@ public enum MoviesApplication {
     case let error as PersistenceError:
       return ("movies: error: \(error)", 1)
     case let error as AppError:
+      return ("movies: error: \(error)", 1)
+    case let error as ImportRow.Problem:
       return ("movies: error: \(error)", 1)
     default:
       return ("movies: error: \(error)", 1)

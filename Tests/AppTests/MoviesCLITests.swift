@@ -10,14 +10,18 @@ struct MoviesCLITests {
   @Test func helpListsEveryCommandAndExitsZero() throws {
     let result = try movies.run(["--help"])
     #expect(result.status == 0)
-    for command in ["add", "list", "show", "update", "rate", "heart", "delete", "clear", "stats", "demo"] {
+    for command in [
+      "add", "list", "show", "update", "rate", "heart", "delete", "clear", "stats", "import", "export", "demo",
+    ] {
       #expect(result.stdout.contains("  \(command) "))
     }
     #expect(result.stderr.isEmpty)
   }
 
   @Test func everyCommandHasHelp() throws {
-    for command in ["add", "list", "show", "update", "rate", "heart", "delete", "clear", "stats", "demo"] {
+    for command in [
+      "add", "list", "show", "update", "rate", "heart", "delete", "clear", "stats", "import", "export", "demo",
+    ] {
       let result = try movies.run([command, "--help"])
       #expect(result.status == 0)
       #expect(result.stdout.contains("USAGE: movies \(command)"))
@@ -142,6 +146,49 @@ struct MoviesCLITests {
     #expect(try movies.listed(["--reviewed-with", "diner"]).map { $0["title"] as? String } == ["Heat"])
     #expect(try movies.listed(["--reviewed-with", "diner", "--tag", "sci-fi"]).isEmpty)
     #expect(try movies.run(["show", alien]).stdout.contains("tags:    sci-fi"))
+  }
+
+  @Test func importValidatesEveryRowAndImportsNothingOnError() throws {
+    let file = movies.folder.appendingPathComponent("catalog.csv")
+    try "title,date,rate,mood\nAlien,1979-05-25,9,x\nHeat,1995-12-15,11,y\n,2001-01-01,3,z\n".write(
+      to: file, atomically: true, encoding: .utf8)
+    let refused = try movies.run(["import", file.path])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr == """
+        movies import: warning: ignoring unknown fields: mood
+        movies import: line 3, rate: the rate must be between 0 and 10, not 11
+        movies import: line 4, title: is required
+        movies: error: 2 invalid rows; nothing was imported
+
+        """)
+    #expect(try movies.listed().isEmpty)
+    let skipped = try movies.run(["import", file.path, "--skip-invalid"])
+    #expect(skipped.stdout == "Imported 1 movie (2 skipped).\n")
+    _ = try movies.run(["import", file.path, "--skip-invalid"])
+    #expect(try movies.listed().map { $0["title"] as? String } == ["Alien"], "importing twice adds nothing")
+  }
+
+  @Test func exportImportExportGivesTheSameFileInEveryFormat() throws {
+    let alien = try movies.add("Alien, the \"film\"", date: "1979-05-25", rate: 9, ["--content", "Line one\nline two"])
+    try movies.add("Heat", date: "1995-12-15")
+    _ = try movies.run(["tag", "add", alien, "horror", "sci-fi"])
+    for format in ["csv", "json", "jsonl"] {
+      let first = movies.folder.appendingPathComponent("first.\(format)")
+      let second = movies.folder.appendingPathComponent("second.\(format)")
+      let empty = ["MOVIES_STORE": movies.folder.appendingPathComponent("empty-\(format).store").path]
+      #expect(try movies.run(["export", "--output", first.path]).status == 0)
+      #expect(try movies.run(["import", first.path], environment: empty).stdout == "Imported 2 movies.\n")
+      #expect(try movies.run(["export", "--output", second.path], environment: empty).status == 0)
+      #expect(try Data(contentsOf: first) == Data(contentsOf: second), "\(format) round trip")
+    }
+  }
+
+  @Test func importReadsStandardInputAsJSONLines() throws {
+    let lines = #"{"title":"Up","date":"2009-05-29","tags":["pixar"]}"# + "\n" + #"{"title":"Ran","date":"1985-06-01"}"#
+    let result = try movies.run(["import", "-", "--format", "jsonl"], input: lines)
+    #expect(result == .init(status: 0, stdout: "Imported 2 movies.\n", stderr: ""))
+    #expect(try movies.listed(["--tag", "pixar"]).map { $0["title"] as? String } == ["Up"])
   }
 
   @Test func tableOutputIsAligned() throws {

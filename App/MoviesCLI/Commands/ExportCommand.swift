@@ -1,0 +1,73 @@
+import Domain
+import Foundation
+
+/// `movies export`: writes every movie as CSV, JSON or JSON Lines, with the fields `import` reads.
+struct ExportCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "export",
+    abstract: "Write every movie as CSV, JSON or JSON Lines.",
+    discussion: "Exporting, importing into an empty catalog and exporting again gives the same file.",
+    arguments: [
+      .option("format", valueName: "FORMAT", help: "csv, json or jsonl (default: from --output, else csv)."),
+      .option("output", valueName: "FILE", help: "The file to write (default: standard output)."),
+    ]
+  )
+
+  let format: TransferFormat
+  let output: String?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    output = arguments.string("output")
+    format =
+      try arguments.value("format", as: TransferFormat.self) ?? output.flatMap(TransferFormat.init(path:)) ?? .csv
+  }
+
+  func run(in context: CommandContext) async throws {
+    let catalog = try context.openCatalog()
+    let movies = try await catalog.movies.fetch(
+      FetchDescriptor(sortBy: [SortDescriptor(\.date), SortDescriptor(\.title), SortDescriptor(\.id)]))
+    let tags = try await catalog.movieTags.names(of: movies.map(\.id))
+    let text = try Self.render(movies, tags: tags, format: format)
+    guard let output else {
+      context.console.write(text)
+      return
+    }
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+      throw AppError.unreadableFile(output, "it cannot be written")
+    }
+    context.console.line("Exported \(movies.count) \(movies.count == 1 ? "movie" : "movies") to \(output).")
+  }
+
+  static func render(_ movies: [Movie], tags: [UUID: [String]], format: TransferFormat) throws -> String {
+    let rows = movies.map { movie -> [String] in
+      [
+        movie.id.uuidString.lowercased(), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
+        "\(movie.heart)", (tags[movie.id] ?? []).joined(separator: "|"),
+      ]
+    }
+    switch format {
+    case .csv:
+      return CSVWriter.line(TransferFormat.fields) + rows.map(CSVWriter.line).joined()
+    case .json, .jsonl:
+      let objects = zip(movies, rows).map { movie, row -> [String: Any] in
+        [
+          "id": row[0], "title": movie.title, "content": movie.content, "date": row[3], "rate": movie.rate,
+          "heart": movie.heart, "tags": tags[movie.id] ?? [],
+        ]
+      }
+      if format == .jsonl {
+        return try objects.map {
+          String(
+            decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .withoutEscapingSlashes]),
+            as: UTF8.self) + "\n"
+        }.joined()
+      }
+      return String(
+        decoding: try JSONSerialization.data(
+          withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
+        as: UTF8.self) + "\n"
+    }
+  }
+}
