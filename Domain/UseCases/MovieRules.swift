@@ -9,7 +9,7 @@ public enum MovieRules {
   ///
   /// - Throws: ``CatalogError/emptyTitle`` or ``CatalogError/titleTooLong(length:)``.
   public static func checkedTitle(_ title: String) throws(CatalogError) -> String {
-    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = title.trimmed
     guard !trimmed.isEmpty else { throw .emptyTitle }
     guard trimmed.count <= Movie.maximumTitleLength else {
       throw .titleTooLong(length: trimmed.count)

@@ -12,8 +12,8 @@ public enum ReviewRules {
   /// - Throws: the ``CatalogError`` of the first rule broken.
   public static func validated(_ review: Review) throws(CatalogError) -> Review {
     var review = review
-    review.text = review.text.trimmingCharacters(in: .whitespacesAndNewlines)
-    review.author = review.author.trimmingCharacters(in: .whitespacesAndNewlines)
+    review.text = review.text.trimmed
+    review.author = review.author.trimmed
     guard !review.text.isEmpty else { throw .invalidReview("the review must not be empty") }
     guard review.text.count <= maximumTextLength else {
       throw .invalidReview("the review has \(review.text.count) characters; the most is \(maximumTextLength)")

@@ -9,7 +9,7 @@ public enum TagRules {
   ///
   /// - Throws: ``CatalogError/invalidTag(_:)`` for an empty or over-long name.
   public static func checkedName(_ name: String) throws(CatalogError) -> String {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = name.trimmed
     guard !trimmed.isEmpty else { throw .invalidTag("a tag name must not be empty") }
     guard trimmed.count <= maximumNameLength else {
       throw .invalidTag("the tag \"\(trimmed)\" has \(trimmed.count) characters; the most is \(maximumNameLength)")

@@ -17,7 +17,7 @@ enum ImportReader {
         throw ImportRow.Problem(line: error.line, field: "file", reason: error.reason)
       }
       guard let header = records.first else { return ([], []) }
-      let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+      let names = header.fields.map { $0.trimmed.lowercased() }
       let rows = records.dropFirst().map { record in
         ImportRow(
           line: record.line, fields: Dictionary(zip(names, record.fields), uniquingKeysWith: { first, _ in first }))
@@ -34,7 +34,7 @@ enum ImportReader {
       for (offset, line) in String(decoding: data, as: UTF8.self).split(
         separator: "\n", omittingEmptySubsequences: false
       )
-      .enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+      .enumerated() where !String(line).trimmed.isEmpty {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
           throw ImportRow.Problem(line: offset + 1, field: "line", reason: "not a JSON object")
         }

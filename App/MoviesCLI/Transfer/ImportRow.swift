@@ -21,7 +21,7 @@ struct ImportRow {
   /// - Throws: ``Problem`` naming the first field that is missing or malformed.
   func movie() throws(Problem) -> (movie: Movie, tags: [String]) {
     let id = try uuid("id")
-    guard let title = text("title"), !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard let title = text("title"), !title.trimmed.isEmpty else {
       throw problem("title", "is required")
     }
     guard let dateText = text("date"), !dateText.isEmpty else { throw problem("date", "is required") }
