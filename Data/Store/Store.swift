@@ -90,8 +90,10 @@ final class Store: Sendable {
         if let external { try? collectGarbage(in: external, state: state) }
         throw error
       }
-      // Only after the commit: files that no committed row names any more are removed.
-      if replacesFiles, let external { try collectGarbage(in: external, state: state) }
+      // Only after the commit: files that no committed row names any more are removed. The
+      // commit has succeeded, so a collection that fails must not report the write as failed;
+      // what it leaves is collected after the next commit.
+      if replacesFiles, let external { try? collectGarbage(in: external, state: state) }
       return result
     }
   }
