@@ -12,10 +12,7 @@ struct HeartCommand: MoviesCommand {
   let id: UUID
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let id = try arguments.value("id", as: UUID.self) else {
-      throw Self.usage(.missingArgument("<id>"))
-    }
-    self.id = id
+    self.id = try Self.requiredID("id", in: arguments)
   }
 
   func run(in context: CommandContext) async throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One subcommand of `movies`: its declaration, its validated input, and what it does.
 ///
 /// A command checks all of its input in `init`, before anything is opened or written, and
@@ -21,6 +23,23 @@ protocol MoviesCommand: Sendable {
 extension MoviesCommand {
   /// A top-level command is selected by its name alone.
   static var path: [String] { [spec.name] }
+
+  /// The UUID a required positional argument holds.
+  ///
+  /// - Throws: ``UsageError`` if it is missing or not a UUID.
+  static func requiredID(_ name: String, in arguments: ParsedArguments) throws(UsageError) -> UUID {
+    guard let id = try arguments.value(name, as: UUID.self) else { throw usage(.missingArgument("<\(name)>")) }
+    return id
+  }
+
+  /// The values of a required, repeatable positional argument.
+  ///
+  /// - Throws: ``UsageError`` if none is given.
+  static func requiredValues(_ name: String, in arguments: ParsedArguments) throws(UsageError) -> [String] {
+    let values = arguments.positionals(name)
+    guard !values.isEmpty else { throw usage(.missingArgument("<\(name)>")) }
+    return values
+  }
 
   /// A usage error for this command.
   static func usage(_ problem: UsageError.Problem) -> UsageError {

@@ -16,9 +16,7 @@ struct RateCommand: MoviesCommand {
   let rate: Int
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let id = try arguments.value("id", as: UUID.self) else {
-      throw Self.usage(.missingArgument("<id>"))
-    }
+    let id = try Self.requiredID("id", in: arguments)
     guard let rate = try arguments.value("rating", as: Int.self) else {
       throw Self.usage(.missingArgument("<rating>"))
     }

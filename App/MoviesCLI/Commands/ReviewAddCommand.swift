@@ -23,10 +23,7 @@ struct ReviewAddCommand: MoviesCommand {
   let date: Date?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let movieID = try arguments.value("movie-id", as: UUID.self) else {
-      throw Self.usage(.missingArgument("<movie-id>"))
-    }
-    self.movieID = movieID
+    self.movieID = try Self.requiredID("movie-id", in: arguments)
     text = arguments.string("text") ?? ""
     author = arguments.string("author") ?? ""
     rate = try arguments.value("rate", as: Int.self)

@@ -13,10 +13,7 @@ struct ReviewDeleteCommand: MoviesCommand {
   let id: UUID
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let id = try arguments.value("review-id", as: UUID.self) else {
-      throw Self.usage(.missingArgument("<review-id>"))
-    }
-    self.id = id
+    self.id = try Self.requiredID("review-id", in: arguments)
   }
 
   func run(in context: CommandContext) async throws {

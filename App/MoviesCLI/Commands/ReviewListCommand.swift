@@ -17,10 +17,7 @@ struct ReviewListCommand: MoviesCommand {
   let format: OutputFormat
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let movieID = try arguments.value("movie-id", as: UUID.self) else {
-      throw Self.usage(.missingArgument("<movie-id>"))
-    }
-    self.movieID = movieID
+    self.movieID = try Self.requiredID("movie-id", in: arguments)
     format = try arguments.value("format", as: OutputFormat.self) ?? .table
   }
 

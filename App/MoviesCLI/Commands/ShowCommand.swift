@@ -16,10 +16,7 @@ struct ShowCommand: MoviesCommand {
   let format: OutputFormat
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let id = try arguments.value("id", as: UUID.self) else {
-      throw Self.usage(.missingArgument("<id>"))
-    }
-    self.id = id
+    self.id = try Self.requiredID("id", in: arguments)
     format = try arguments.value("format", as: OutputFormat.self) ?? .table
   }
 

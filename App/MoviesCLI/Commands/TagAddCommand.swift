@@ -17,12 +17,8 @@ struct TagAddCommand: MoviesCommand {
   let names: [String]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let movieID = try arguments.value("movie-id", as: UUID.self) else {
-      throw Self.usage(.missingArgument("<movie-id>"))
-    }
-    self.movieID = movieID
-    names = arguments.positionals("name")
-    guard !names.isEmpty else { throw Self.usage(.missingArgument("<name>")) }
+    self.movieID = try Self.requiredID("movie-id", in: arguments)
+    names = try Self.requiredValues("name", in: arguments)
   }
 
   func run(in context: CommandContext) async throws {

@@ -30,10 +30,7 @@ struct UpdateCommand: MoviesCommand {
   let removeImages: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let id = try arguments.value("id", as: UUID.self) else {
-      throw Self.usage(.missingArgument("<id>"))
-    }
-    self.id = id
+    self.id = try Self.requiredID("id", in: arguments)
     title = arguments.string("title")
     content = arguments.string("content")
     date = try arguments.value("date", as: Date.self)
