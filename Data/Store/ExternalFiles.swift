@@ -17,11 +17,13 @@ import Darwin
 final class ExternalFiles: Sendable {
   let folder: URL
 
-  /// Opens (creating if needed) the folder of external files.
+  /// Opens the folder of external files, creating it if needed unless `readOnly` is set (a
+  /// read-only store is never changed; its files are only read).
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the folder cannot be created.
-  init(folder: URL) throws(PersistenceError) {
+  init(folder: URL, readOnly: Bool = false) throws(PersistenceError) {
     self.folder = folder
+    guard !readOnly else { return }
     do {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

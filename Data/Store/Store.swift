@@ -52,7 +52,7 @@ final class Store: Sendable {
         case .inMemory:
           FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
         }
-      external = try ExternalFiles(folder: folder)
+      external = try ExternalFiles(folder: folder, readOnly: !configuration.allowsSave)
     } else {
       external = nil
     }

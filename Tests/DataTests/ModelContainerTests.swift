@@ -82,6 +82,23 @@ struct ModelContainerTests {
     #expect(try await movies.fetchAll() == [alien])
   }
 
+  @Test func aReadOnlyStoreReadsItsImagesAndCreatesNothing() async throws {
+    let url = folder.file("images.store")
+    let alien = Movie(title: "Alien", images: [Data([1, 2, 3])], date: Date(timeIntervalSinceReferenceDate: 0))
+    do {
+      let writable = try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: url))
+      try await SQLiteRepository<Movie>(container: writable).insert(alien)
+    }
+    let readOnly = try ModelContainer(
+      for: Movie.self, configurations: ModelConfiguration("Catalog", url: url, allowsSave: false))
+    #expect(try await SQLiteRepository<Movie>(container: readOnly).fetchAll() == [alien])
+    let bare = folder.file("bare.store")
+    // A copy of the store without its folder of files: opening it read-only creates nothing.
+    try FileManager.default.copyItem(at: url, to: bare)
+    _ = try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: bare, allowsSave: false))
+    #expect(!FileManager.default.fileExists(atPath: bare.path + ".external"))
+  }
+
   @Test func aStoreWhoseTableLacksAColumnIsAnErrorAndStaysUntouched() throws {
     let url = folder.file("old.store")
     let old = try ModelContainer(
