@@ -192,23 +192,17 @@ final class RowEncoder {
     }
   }
 
-  /// The slow path, for a value whose type does not match its column's usual type.
+  /// The slow path, for a value whose type does not match its column's usual type: converted
+  /// exactly as values bound in predicates are (``SQLValue/init(swiftValue:)``), so a stored
+  /// value and a compared one always agree; anything else is JSON.
   private func storeOther<T: Encodable>(_ value: T, at column: Int) {
-    switch value {
-    case let date as Date: storeReal(date.timeIntervalSinceReferenceDate, at: column)
-    case let uuid as UUID: withUnsafeBytes(of: uuid.uuid) { storeBytes($0, at: column) }
-    case let data as Data: storeBytes(data, at: column)
-    case let url as URL: storeText(url.absoluteString, at: column)
-    case let raw as any RawRepresentable: storeRaw(raw, at: column, fallback: value)
-    default: storeJSON(value, at: column)
-    }
-  }
-
-  private func storeRaw<R: RawRepresentable, T: Encodable>(_ raw: R, at column: Int, fallback: T) {
-    switch raw.rawValue {
-    case let text as String: storeText(text, at: column)
-    case let integer as Int: storeInteger(integer, at: column)
-    default: storeJSON(fallback, at: column)
+    switch try? SQLValue(swiftValue: value) {
+    case .integer(let integer)?: slots[column] = .integer(integer)
+    case .real(let real)?: storeReal(real, at: column)
+    case .text(let text)?: storeText(text, at: column)
+    case .blob(let data)?: storeBytes(data, at: column)
+    case .null?: slots[column] = .null
+    case nil: storeJSON(value, at: column)
     }
   }
 

@@ -16,7 +16,7 @@ extension PredicateExpressions.OptionalFlatMap: SQLExpressible {
       // Inside JSON a missing document reads as NULL all the way down: no test needed.
       return result
     }
-    let transformed = try translator.scalar(result, Self.self)
+    let transformed = try translator.requireScalar(result)
     return SQLTerm(
       sql: "(CASE WHEN \(value.sql) IS NULL THEN NULL ELSE \(transformed.sql) END)",
       bindings: value.bindings + transformed.bindings)

@@ -104,7 +104,7 @@ extension PredicateTranslator {
   }
 
   /// Requires a scalar term: JSON documents and the row itself cannot be compared.
-  func scalar(_ term: SQLTerm, _ expression: Any.Type) throws(PersistenceError) -> SQLTerm {
+  func requireScalar(_ term: SQLTerm) throws(PersistenceError) -> SQLTerm {
     switch term.shape {
     case .scalar: return term
     case .json(let base, let path):
@@ -117,6 +117,6 @@ extension PredicateTranslator {
 
   /// Translates an operand that must be a scalar.
   func scalar(_ expression: Any) throws(PersistenceError) -> SQLTerm {
-    try scalar(translate(expression), type(of: expression))
+    try requireScalar(translate(expression))
   }
 }

@@ -25,7 +25,7 @@ struct PredicateTranslator {
   func condition<Model>(_ predicate: Predicate<Model>) throws(PersistenceError) -> SQLFragment {
     var translator = self
     translator.variables[predicate.variable.key] = .row
-    return try translator.scalar(translator.translate(predicate.expression), Predicate<Model>.self).fragment
+    return try translator.requireScalar(translator.translate(predicate.expression)).fragment
   }
 
   /// Translates one node.

@@ -10,8 +10,9 @@ import Foundation
 /// connection, so its cursor reads every row first.
 ///
 /// ```swift
+/// var titles: [String] = []
 /// for try await movie in movies.cursor(FetchDescriptor(sortBy: [SortDescriptor(\.date)])) {
-///   print(movie.title)
+///   titles.append(movie.title)
 /// }
 /// ```
 public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
