@@ -85,7 +85,8 @@ public enum MoviesApplication {
     switch error {
     case let error as UsageError:
       return ("\(error)", UsageError.exitStatus)
-    case CatalogError.movieNotFound, CatalogError.duplicateMovie, CatalogError.reviewNotFound:
+    case CatalogError.movieNotFound, CatalogError.duplicateMovie, CatalogError.reviewNotFound,
+      CatalogError.invalidImport:
       return ("movies: error: \(error)", 1)
     case let error as CatalogError:
       return ("movies: error: \(error)", 2)
@@ -93,10 +94,13 @@ public enum MoviesApplication {
       return ("movies: error: \(error)", 1)
     case let error as PersistenceError:
       return ("movies: error: \(error)", 1)
+    case AppError.interrupted:
+      return ("movies: \(error)", AppError.interruptedStatus)
     case let error as AppError:
       return ("movies: error: \(error)", 1)
-    case let error as ImportRow.Problem:
+    case let error as ImportProblem:
       return ("movies: error: \(error)", 1)
+
     default:
       return ("movies: error: \(error)", 1)
     }

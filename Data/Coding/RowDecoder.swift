@@ -155,16 +155,9 @@ final class RowDecoder {
   }
 
   private func uuid(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> UUID {
-    guard statement.columnType(column) == SQLITE_BLOB else {
+    guard let uuid = statement.uuid(at: column) else {
       throw mismatch(key, expected: "a 16-byte UUID", column: column)
     }
-    let uuid = statement.withBlob(at: column) { bytes -> UUID? in
-      guard bytes.count == 16 else { return nil }
-      var value = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
-      withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: bytes) }
-      return UUID(uuid: value)
-    }
-    guard let uuid else { throw mismatch(key, expected: "a 16-byte UUID", column: column) }
     return uuid
   }
 

@@ -61,22 +61,37 @@ final class RowEncoder {
     if let failure { throw failure }
   }
 
-  /// Binds the encoded row to a statement, runs it once and resets it.
+  /// Binds the encoded row to a statement, steps it once and resets it.
   ///
-  /// - Throws: ``SQLiteError`` if binding or stepping fails.
+  /// - Throws: ``SQLiteError`` if a bind or the step fails.
   func run(_ statement: Statement) throws(SQLiteError) {
-    let result = bytes.withUnsafeBytes { buffer in
-      // The buffer always holds its leading byte, so it has an address.
-      guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
-      return bindAndStep(statement, base: base)
-    }
-    guard result == SQLITE_OK else {
-      throw statement.bindError(result)
-    }
+    _ = try run(statement) { _ in () }
   }
 
-  private func bindAndStep(_ statement: Statement, base: UnsafeRawPointer) -> Int32 {
+  /// Binds the encoded row to a statement, steps it once, and passes the row it returns (a
+  /// `RETURNING` clause's) to `read` before resetting it.
+  ///
+  /// - Returns: what `read` returned, or `nil` when the statement returned no row.
+  /// - Throws: ``SQLiteError`` if a bind or the step fails.
+  func run<T>(_ statement: Statement, reading read: (Statement) -> T) throws(SQLiteError) -> T? {
     defer { statement.reset() }
+    let (code, value) = bytes.withUnsafeBytes { buffer -> (Int32, T?) in
+      // The buffer always holds its leading byte, so it has an address.
+      guard let base = buffer.baseAddress else { return (SQLITE_MISUSE, nil) }
+      let bound = bind(statement, base: base)
+      guard bound == SQLITE_OK else { return (bound, nil) }
+      // Stepping stays inside this closure: the bound text points into the buffer.
+      switch sqlite3_step(statement.handle) {
+      case SQLITE_ROW: return (SQLITE_OK, read(statement))
+      case SQLITE_DONE: return (SQLITE_OK, nil)
+      case let code: return (code, nil)
+      }
+    }
+    guard code == SQLITE_OK else { throw statement.bindError(code) }
+    return value
+  }
+
+  private func bind(_ statement: Statement, base: UnsafeRawPointer) -> Int32 {
     for (index, slot) in slots.enumerated() {
       let parameter = Int32(index + 1)
       let code: Int32
@@ -96,8 +111,7 @@ final class RowEncoder {
       }
       guard code == SQLITE_OK else { return code }
     }
-    let code = sqlite3_step(statement.handle)
-    return code == SQLITE_DONE || code == SQLITE_ROW ? SQLITE_OK : code
+    return SQLITE_OK
   }
 
   // MARK: Storing values

@@ -79,6 +79,17 @@ extension Statement {
   @inline(__always)
   func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
+  /// The UUID a 16-byte blob column holds, or `nil` for any other value.
+  func uuid(at index: Int32) -> UUID? {
+    guard columnType(index) == SQLITE_BLOB else { return nil }
+    return withBlob(at: index) { bytes -> UUID? in
+      guard bytes.count == 16 else { return nil }
+      var value = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
+      withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: bytes) }
+      return UUID(uuid: value)
+    }
+  }
+
   /// Calls `body` with the bytes of a blob column, without copying them.
   @inline(__always)
   func withBlob<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {

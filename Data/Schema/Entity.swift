@@ -102,10 +102,14 @@ public struct Entity<Model>: Sendable {
     self.primaryKey = primaryKey.map(KeyPathName.column(of:))
     self.originalNames = Dictionary(renamed.map { ($0.column, $0.originalName) }, uniquingKeysWith: { $1 })
     self.foreignKeys = relationships.map(\.foreignKey)
-    // Each reference is indexed, so deletes of the parent and lookups by parent stay fast.
+    // Each reference is indexed, so deletes of the parent and lookups by parent stay fast; an
+    // index that starts with the reference's column serves already.
+    let declared = indexes.map(\.description) + unique.map(\.description)
     self.indexes =
-      indexes.map(\.description) + unique.map(\.description)
-      + relationships.map { IndexDescription(columns: [$0.foreignKey.column]) }
+      declared
+      + relationships.map(\.foreignKey.column)
+      .filter { column in !declared.contains { $0.columns.first == column } }
+      .map { IndexDescription(columns: [$0]) }
     self.externalStorage = externalStorage.map(KeyPathName.column(of:))
     self.codable = codable.map(KeyPathName.column(of:))
   }

@@ -12,13 +12,16 @@ extension TableSchema {
     }
     let table =
       "CREATE TABLE IF NOT EXISTS \(quotedName) (\((definitions + foreignKeys.map(\.sql)).joined(separator: ", "))) STRICT"
-    let indexes = indexes.map { index in
-      let names = zip(index.columns, index.descending)
-        .map { SQLIdentifier.quote($0) + ($1 ? " DESC" : "") }.joined(separator: ", ")
-      let kind = index.isUnique ? "UNIQUE INDEX" : "INDEX"
-      return "CREATE \(kind) IF NOT EXISTS \(SQLIdentifier.quote(index.name(in: name))) ON \(quotedName) (\(names))"
-    }
+    let indexes = indexes.map(createStatement(for:))
     return [table] + indexes
+  }
+
+  /// The statement that creates one of the table's indexes if it does not exist yet.
+  func createStatement(for index: IndexDescription) -> String {
+    let names = zip(index.columns, index.descending)
+      .map { SQLIdentifier.quote($0) + ($1 ? " DESC" : "") }.joined(separator: ", ")
+    let kind = index.isUnique ? "UNIQUE INDEX" : "INDEX"
+    return "CREATE \(kind) IF NOT EXISTS \(SQLIdentifier.quote(index.name(in: name))) ON \(quotedName) (\(names))"
   }
 
   /// The table name, quoted for SQL.

@@ -26,6 +26,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case reviewNotFound(UUID)
   /// A tag name breaks a rule; the message says which.
   case invalidTag(String)
+  /// An import found rows it had to refuse, so it stored nothing.
+  case invalidImport(invalidRows: Int)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -42,6 +44,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .movieNotFound(let id): "no movie has the id \(id.uuidString.lowercased())"
     case .invalidReview(let message): message
     case .invalidTag(let message): message
+    case .invalidImport(let count): "\(count) invalid \(count == 1 ? "row" : "rows"); nothing was imported"
     case .reviewNotFound(let id): "no review has the id \(id.uuidString.lowercased())"
     case .duplicateMovie(let title, let date):
       "a movie titled \"\(title)\" dated \(date.formatted(Date.ISO8601FormatStyle().year().month().day())) already exists"

@@ -4,11 +4,17 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   case unreadableFile(String, String)
   /// The person declined a confirmation, or none could be asked.
   case notConfirmed(String)
+  /// Ctrl-C stopped the named work, which was rolled back.
+  case interrupted(String)
+
+  /// The exit status for an interrupted command, as shells report a process ended by SIGINT.
+  static let interruptedStatus: Int32 = 130
 
   var description: String {
     switch self {
     case .unreadableFile(let path, let reason): "cannot read '\(path)': \(reason)"
     case .notConfirmed(let message): message
+    case .interrupted(let work): "interrupted; \(work) changed nothing"
     }
   }
 }

@@ -9,18 +9,21 @@ struct ImportCommand: MoviesCommand {
     discussion: """
       Fields: id (optional), title and date (required), content, rate, heart, tags (separated by |). \
       A movie with a known id, or without an id but with a known title and date, is updated, so \
-      importing a file twice adds nothing. With a bad row nothing is imported, unless --skip-invalid.
+      importing a file twice adds nothing. With a bad row nothing is imported, unless --skip-invalid. \
+      The import is one transaction: if it fails or is interrupted (Ctrl-C), the catalog is left as it was.
       """,
     arguments: [
       .positional("file", help: "The file to read, or - for standard input."),
       .option("format", valueName: "FORMAT", help: "csv, json or jsonl (default: from the file's extension)."),
       .flag("skip-invalid", help: "Import the good rows and list the bad ones."),
+      .flag("quiet", help: "Draw no progress bar."),
     ]
   )
 
   let path: String
   let format: TransferFormat
   let skipInvalid: Bool
+  let quiet: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     guard let path = arguments.positionals("file").first else { throw Self.usage(.missingArgument("<file>")) }
@@ -30,54 +33,60 @@ struct ImportCommand: MoviesCommand {
     }
     self.format = format
     skipInvalid = arguments.flag("skip-invalid")
+    quiet = arguments.flag("quiet")
   }
 
   func run(in context: CommandContext) async throws {
-    let data: Data
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw AppError.unreadableFile(path, "it does not exist or cannot be read")
-      }
-      data = contents
-    }
-    let (rows, unknown) = try ImportReader.rows(data, format: format)
-    if !unknown.isEmpty {
-      context.console.writeError(
-        "movies import: warning: ignoring unknown fields: \(unknown.joined(separator: ", "))\n")
-    }
-    var accepted: [(movie: Movie, tags: [String])] = []
-    var problems: [ImportRow.Problem] = []
-    for row in rows {
-      do {
-        accepted.append(try row.movie())
-      } catch {
-        problems.append(error)
-      }
-    }
-    if !problems.isEmpty {
-      for problem in problems { context.console.writeError("movies import: \(problem)\n") }
-      guard skipInvalid else {
-        throw AppError.notConfirmed(
-          "\(problems.count) invalid \(problems.count == 1 ? "row" : "rows"); nothing was imported")
-      }
-    }
+    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw AppError.unreadableFile(path, String(cString: strerror(errno))) }
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var status = stat()
+    let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+    let stream = ByteStream(descriptor: descriptor)
+    let meter = stream.meter
     let catalog = try context.openCatalog()
-    let imported = try await ImportMovies(movies: catalog.movies)(accepted.map(\.movie))
-    for (movie, tags) in accepted where !tags.isEmpty {
-      let title = movie.title
-      let date = movie.date
-      // A row without an id may have updated a movie stored under another id.
-      var stored = try await catalog.movies.fetch(id: movie.id)
-      if stored == nil {
-        stored = try await catalog.movies.fetch(
-          FetchDescriptor(predicate: #Predicate { $0.title == title && $0.date == date }, fetchLimit: 1)
-        ).first
+    var file: any ImportFile =
+      switch format {
+      case .csv: try CSVImportFile(stream)
+      case .json: try JSONImportFile(array: stream)
+      case .jsonl: JSONImportFile(lines: stream)
       }
-      if let stored { try await catalog.movieTags.add(tags, to: stored.id) }
+    let done = try importRows(
+      from: &file, into: catalog, progress: { bar, rows in bar.update(rows: rows, bytes: meter.bytes) },
+      totalBytes: size, console: context.console)
+    let skipped = done.invalidRows == 0 ? "" : " (\(done.invalidRows) skipped)"
+    context.console.line("Imported \(done.rowsWritten) \(done.rowsWritten == 1 ? "movie" : "movies")\(skipped).")
+  }
+
+  /// Runs the import use case over a file, drawing progress and listing bad rows on standard
+  /// error, and stopping cleanly on Ctrl-C.
+  private func importRows<File: ImportFile>(
+    from file: inout File, into catalog: Catalog, progress draw: (inout ProgressBar, Int) -> Void,
+    totalBytes: Int?, console: Console
+  ) throws -> ImportProgress {
+    let interrupt = InterruptFlag()
+    defer { interrupt.remove() }
+    var bar = quiet || !console.errorIsTerminal ? nil : ProgressBar(totalBytes: totalBytes, write: console.writeError)
+    defer { bar?.clear() }
+    // A CSV header names its unknown fields before the first row; JSON objects as they come.
+    var warned = Set<String>()
+    func warnOfUnknownFields() {
+      let unknown = file.unknownFields.filter { warned.insert($0).inserted }
+      guard !unknown.isEmpty else { return }
+      console.writeError("movies import: warning: ignoring unknown fields: \(unknown.joined(separator: ", "))\n")
     }
-    let skipped = problems.isEmpty ? "" : " (\(problems.count) skipped)"
-    context.console.line("Imported \(imported) \(imported == 1 ? "movie" : "movies")\(skipped).")
+    warnOfUnknownFields()
+    defer { warnOfUnknownFields() }
+    let done = try catalog.importMovies(
+      from: &file, skipInvalid: skipInvalid,
+      invalid: { problem in
+        bar?.clear()
+        console.writeError("movies import: \(problem)\n")
+      },
+      progress: { progress in
+        guard !interrupt.isRaised else { throw AppError.interrupted("the import") }
+        if bar != nil { draw(&bar!, progress.rowsRead) }
+      })
+    return done
   }
 }

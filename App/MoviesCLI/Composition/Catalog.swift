@@ -12,6 +12,7 @@ struct Catalog: Sendable {
   let reviews: SQLiteRepository<Review>
   let tags: SQLiteRepository<MovieTag>
   let taggings: SQLiteRepository<Tagging>
+  let importer: SQLiteMovieImporter
 
   /// Opens (creating if needed) the catalog store at a URL.
   ///
@@ -25,6 +26,7 @@ struct Catalog: Sendable {
     reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog")
     tags = try SQLiteRepository<MovieTag>(container: container, configuration: "Catalog")
     taggings = try SQLiteRepository<Tagging>(container: container, configuration: "Catalog")
+    importer = try SQLiteMovieImporter(container: container, configuration: "Catalog")
   }
 
   var add: AddMovie<SQLiteRepository<Movie>> { AddMovie(movies: movies) }
@@ -40,6 +42,7 @@ struct Catalog: Sendable {
   }
   var listReviews: ListReviews<SQLiteRepository<Review>> { ListReviews(reviews: reviews) }
   var deleteReview: DeleteReview<SQLiteRepository<Review>> { DeleteReview(reviews: reviews) }
+  var importMovies: ImportMovies<SQLiteMovieImporter> { ImportMovies(store: importer) }
   var movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteRepository<Movie>> {
     MovieTags(tags: tags, taggings: taggings, movies: movies)
   }

@@ -11,18 +11,22 @@ public struct Console: Sendable {
   public var readLine: @Sendable () -> String?
   /// Whether standard input is a terminal a person types at.
   public var inputIsTerminal: Bool
+  /// Whether standard error is a terminal, where progress can be drawn.
+  public var errorIsTerminal: Bool
 
   /// Creates a console from its parts.
   public init(
     write: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     readLine: @escaping @Sendable () -> String?,
-    inputIsTerminal: Bool
+    inputIsTerminal: Bool,
+    errorIsTerminal: Bool = false
   ) {
     self.write = write
     self.writeError = writeError
     self.readLine = readLine
     self.inputIsTerminal = inputIsTerminal
+    self.errorIsTerminal = errorIsTerminal
   }
 
   /// The process's standard input, output and error.
@@ -31,7 +35,8 @@ public struct Console: Sendable {
       write: { FileHandle.standardOutput.write(Data($0.utf8)) },
       writeError: { FileHandle.standardError.write(Data($0.utf8)) },
       readLine: { Swift.readLine() },
-      inputIsTerminal: isatty(STDIN_FILENO) == 1
+      inputIsTerminal: isatty(STDIN_FILENO) == 1,
+      errorIsTerminal: isatty(STDERR_FILENO) == 1
     )
   }
 

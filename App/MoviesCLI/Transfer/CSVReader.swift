@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads CSV as RFC 4180 defines it: a header row, fields separated by commas, quoted fields
-/// that may hold commas, doubled quotes and line breaks; UTF-8 with or without a byte-order mark.
+/// Reads CSV as RFC 4180 defines it, one record at a time: a header row, fields separated by
+/// commas, quoted fields that may hold commas, doubled quotes and line breaks; UTF-8 with or
+/// without a byte-order mark.
 struct CSVReader {
   /// One record and the line it starts on (1-based, the header being line 1).
   struct Record: Equatable {
@@ -9,75 +10,96 @@ struct CSVReader {
     let fields: [String]
   }
 
-  /// A malformed file, with the line where reading stopped.
+  /// A malformed or unreadable file, with the line where reading stopped.
   struct Failure: Error, Equatable, CustomStringConvertible {
     let line: Int
     let reason: String
     var description: String { "line \(line): \(reason)" }
   }
 
-  private let bytes: [UInt8]
+  private static let quote = UInt8(ascii: "\"")
+  private static let comma = UInt8(ascii: ",")
+  private static let carriageReturn = UInt8(ascii: "\r")
+  private static let lineFeed = UInt8(ascii: "\n")
 
-  /// Reads CSV from bytes; a leading UTF-8 byte-order mark is skipped.
-  init(_ data: Data) {
-    let bytes = [UInt8](data)
-    self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+  private var stream: ByteStream
+  private var line = 1
+  private var field: [UInt8] = []
+  private var started = false
+
+  /// Reads CSV from a stream; a leading UTF-8 byte-order mark is skipped.
+  init(_ stream: ByteStream) {
+    self.stream = stream
   }
 
-  /// Every record, the header first.
+  /// Reads CSV from bytes in memory.
+  init(_ data: Data) {
+    self.init(ByteStream(data))
+  }
+
+  /// Every remaining record, the header first if none has been read.
   ///
-  /// - Throws: ``Failure`` for a quote that is never closed or text after a closing quote.
-  func records() throws(Failure) -> [Record] {
+  /// - Throws: ``Failure`` as ``next()`` does.
+  mutating func records() throws(Failure) -> [Record] {
     var records: [Record] = []
+    while let record = try next() { records.append(record) }
+    return records
+  }
+
+  /// The next record, or `nil` after the last one. Blank lines are not records.
+  ///
+  /// - Throws: ``Failure`` for a quote that is never closed, text after a closing quote, or a
+  ///   source that cannot be read.
+  mutating func next() throws(Failure) -> Record? {
+    if !started {
+      started = true
+      do { try stream.skip(prefix: [0xEF, 0xBB, 0xBF]) } catch { throw Failure(line: line, reason: error.reason) }
+    }
     var fields: [String] = []
-    var field: [UInt8] = []
-    var line = 1
-    var recordLine = 1
-    var index = 0
+    var recordLine = line
     var quoted = false
     var afterQuote = false
+    var sawAnything = false
     func endField() {
       fields.append(String(decoding: field, as: UTF8.self))
       field.removeAll(keepingCapacity: true)
       afterQuote = false
     }
-    func endRecord() {
-      endField()
-      // A blank line is not a record.
-      if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
-      fields.removeAll(keepingCapacity: true)
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
+    while true {
+      let next: UInt8?
+      do { next = try stream.next() } catch { throw Failure(line: line, reason: "cannot read: \(error.reason)") }
+      guard let byte = next else { break }
+      sawAnything = true
       if quoted {
-        if byte == UInt8(ascii: "\"") {
-          if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+        if byte == Self.quote {
+          if try peek() == Self.quote {
             field.append(byte)
-            index += 1
+            _ = try? stream.next()
           } else {
             quoted = false
             afterQuote = true
           }
         } else {
-          if byte == UInt8(ascii: "\n") { line += 1 }
+          if byte == Self.lineFeed { line += 1 }
           field.append(byte)
         }
         continue
       }
       switch byte {
-      case UInt8(ascii: ","):
+      case Self.comma:
         endField()
-      case UInt8(ascii: "\r"):
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-        endRecord()
+      case Self.carriageReturn, Self.lineFeed:
+        if byte == Self.carriageReturn, try peek() == Self.lineFeed { _ = try? stream.next() }
         line += 1
-        recordLine = line
-      case UInt8(ascii: "\n"):
-        endRecord()
-        line += 1
-        recordLine = line
-      case UInt8(ascii: "\"") where field.isEmpty && !afterQuote:
+        endField()
+        // A blank line is not a record.
+        if fields.count == 1, fields[0].isEmpty {
+          fields.removeAll(keepingCapacity: true)
+          recordLine = line
+          continue
+        }
+        return Record(line: recordLine, fields: fields)
+      case Self.quote where field.isEmpty && !afterQuote:
         quoted = true
       default:
         guard !afterQuote else { throw Failure(line: line, reason: "text after a closing quote") }
@@ -85,7 +107,12 @@ struct CSVReader {
       }
     }
     guard !quoted else { throw Failure(line: recordLine, reason: "a quoted field is never closed") }
-    if !field.isEmpty || !fields.isEmpty || afterQuote { endRecord() }
-    return records
+    guard sawAnything, !field.isEmpty || !fields.isEmpty || afterQuote else { return nil }
+    endField()
+    return Record(line: recordLine, fields: fields)
+  }
+
+  private mutating func peek() throws(Failure) -> UInt8? {
+    do { return try stream.peek() } catch { throw Failure(line: line, reason: "cannot read: \(error.reason)") }
   }
 }

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The bytes of a file, standard input or memory, read in large chunks and handed out one at
+/// a time, so a file of any size is read in fixed memory.
+struct ByteStream {
+  /// A read that failed, with the system's reason.
+  struct Failure: Error, Equatable {
+    let reason: String
+  }
+
+  private static let chunkSize = 1 << 16
+
+  /// Counts the bytes read from the source, for a progress bar to look at while the stream is
+  /// being read. Only the thread reading the stream uses it.
+  final class Meter {
+    /// The bytes read from the source so far, a chunk at a time.
+    fileprivate(set) var bytes = 0
+  }
+
+  /// The meter of the bytes read from the source.
+  let meter = Meter()
+  private let descriptor: Int32?
+  private var buffer: [UInt8]
+  private var index = 0
+  private var end: Int
+  private var exhausted: Bool
+  private var atStart = true
+
+  /// Reads from an open file descriptor, which the caller keeps and closes.
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+    end = 0
+    exhausted = false
+  }
+
+  /// Reads bytes already in memory.
+  init(_ data: Data) {
+    descriptor = nil
+    buffer = [UInt8](data)
+    end = buffer.count
+    exhausted = true
+  }
+
+  /// The next byte, or `nil` at the end.
+  ///
+  /// - Throws: ``Failure`` if reading fails.
+  @inline(__always)
+  mutating func next() throws(Failure) -> UInt8? {
+    if index == end, !(try refill()) { return nil }
+    let byte = buffer[index]
+    index += 1
+    atStart = false
+    return byte
+  }
+
+  /// The next byte without consuming it, or `nil` at the end.
+  ///
+  /// - Throws: ``Failure`` if reading fails.
+  @inline(__always)
+  mutating func peek() throws(Failure) -> UInt8? {
+    if index == end, !(try refill()) { return nil }
+    return buffer[index]
+  }
+
+  /// Skips the given bytes if the stream starts with them.
+  mutating func skip(prefix: [UInt8]) throws(Failure) {
+    guard atStart else { return }
+    atStart = false
+    // The first chunk holds the prefix unless the source is shorter than it.
+    while end - index < prefix.count, try refill(appending: true) {}
+    if buffer[index..<end].starts(with: prefix) {
+      index += prefix.count
+    }
+  }
+
+  /// Reads the next chunk, keeping unread bytes when `appending`; `false` at the end.
+  private mutating func refill(appending: Bool = false) throws(Failure) -> Bool {
+    guard !exhausted, let descriptor else { return false }
+    if !appending {
+      index = 0
+      end = 0
+    }
+    if buffer.count - end < Self.chunkSize { buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize)) }
+    while true {
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        read(descriptor, bytes.baseAddress! + end, bytes.count - end)
+      }
+      if count > 0 {
+        end += count
+        meter.bytes += count
+        return true
+      }
+      if count == 0 {
+        exhausted = true
+        return false
+      }
+      guard errno == EINTR else { throw Failure(reason: String(cString: strerror(errno))) }
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Domain
+import Foundation
+
+/// The writes of one import transaction; it exists only inside
+/// ``SQLiteMovieImporter/withImportTransaction(_:)`` and must not be kept beyond it.
+///
+/// Movies are upserted with one prepared statement that returns the id each is stored under.
+/// An import file carries no images, so an updated movie keeps the images it has. Tag ids are
+/// remembered by name for the rest of the import, up to a bound that keeps memory flat.
+public struct SQLiteMovieImportWriter: MovieImportWriter {
+  private static let rememberedTags = 10_000
+
+  private let state: StoreState
+  private let movieEncoder: RowEncoder
+  private let upsertMovie: Statement
+  private let tagEncoder: RowEncoder
+  private let insertTag: Statement
+  private let findTag: Statement
+  private let taggingEncoder: RowEncoder
+  private let insertTagging: Statement
+  private var tagIDs: [String: UUID] = [:]
+  private var uuids = RandomUUIDs()
+  /// Indexes dropped for the import and built again at its end, when it started on empty tables.
+  private var deferredIndexes: [String]
+
+  init(state: StoreState, movies: TableSchema, tags: TableSchema, taggings: TableSchema) throws {
+    self.state = state
+    deferredIndexes = try Self.deferIndexes(of: [movies, taggings], on: state.connection)
+    movieEncoder = state.encoder(for: movies)
+    upsertMovie = try state.connection.statement(
+      TableStatements.upsert(into: movies, preserving: ["images"])
+        + " RETURNING \(SQLIdentifier.quote(movies.primaryKey))")
+    tagEncoder = state.encoder(for: tags)
+    insertTag = try state.connection.statement(TableStatements(table: tags).insert)
+    findTag = try state.connection.statement(
+      "SELECT \(SQLIdentifier.quote(tags.primaryKey)) FROM \(tags.quotedName) WHERE \"name\" = ?")
+    taggingEncoder = state.encoder(for: taggings)
+    // A movie that has a tag already keeps it once: the unique pair turns the insert into nothing.
+    insertTagging = try state.connection.statement(TableStatements(table: taggings).insert + " ON CONFLICT DO NOTHING")
+  }
+
+  /// Into empty tables, rows load faster without their plain indexes, which are then built once,
+  /// sorted, at the end: DROP and CREATE INDEX are part of the transaction, so a failed import
+  /// leaves them as they were. Unique indexes stay: they decide which rows are updates.
+  private static func deferIndexes(of tables: [TableSchema], on connection: Connection) throws -> [String] {
+    var deferred: [String] = []
+    for table in tables {
+      let statement = try connection.statement("SELECT NOT EXISTS (SELECT 1 FROM \(table.quotedName))")
+      let empty = try statement.step() && statement.int64(at: 0) == 1
+      statement.reset()
+      guard empty else { continue }
+      for index in table.indexes where !index.isUnique {
+        try connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name(in: table.name)))")
+        deferred.append(table.createStatement(for: index))
+      }
+    }
+    return deferred
+  }
+
+  /// Builds the indexes the import dropped; called once, after the last row and before commit.
+  mutating func finish() throws {
+    for statement in deferredIndexes { try state.connection.execute(statement) }
+    deferredIndexes.removeAll()
+  }
+
+  /// Stores each movie, replacing the one with the same id or, failing that, the same title
+  /// and date, and returns the ids they are stored under.
+  ///
+  /// - Throws: `RepositoryError` if the store refuses a movie.
+  public mutating func upsert(_ movies: [Movie]) throws -> [UUID] {
+    do {
+      var ids: [UUID] = []
+      ids.reserveCapacity(movies.count)
+      for movie in movies {
+        try movieEncoder.encode(movie)
+        let stored = try movieEncoder.run(upsertMovie) { $0.uuid(at: 0) }
+        ids.append(stored.flatMap { $0 } ?? movie.id)
+      }
+      return ids
+    } catch {
+      throw RepositoryError(error, modelName: "Movie")
+    }
+  }
+
+  /// Gives a movie tags by name, creating the tags that do not exist yet.
+  ///
+  /// - Throws: `RepositoryError` if the movie is not stored or a tag is refused.
+  public mutating func addTags(_ names: [String], to movieID: UUID) throws {
+    do {
+      for name in names {
+        try taggingEncoder.encode(Tagging(id: uuids.make(), movieID: movieID, tagID: try tagID(named: name)))
+        try taggingEncoder.run(insertTagging)
+      }
+    } catch let error as SQLiteError where error.isForeignKeyViolation {
+      throw RepositoryError.constraintViolation("no movie has the id \(movieID.uuidString.lowercased())")
+    } catch {
+      throw RepositoryError(error, modelName: "MovieTag")
+    }
+  }
+
+  private mutating func tagID(named name: String) throws -> UUID {
+    if let id = tagIDs[name] { return id }
+    if tagIDs.count >= Self.rememberedTags { tagIDs.removeAll(keepingCapacity: true) }
+    try findTag.bind(try SQLValue(swiftValue: name), at: 1)
+    let found = try findTag.step() ? findTag.uuid(at: 0) : nil
+    findTag.reset()
+    let id: UUID
+    if let found {
+      id = found
+    } else {
+      let tag = MovieTag(id: uuids.make(), name: name)
+      try tagEncoder.encode(tag)
+      try tagEncoder.run(insertTag)
+      id = tag.id
+    }
+    tagIDs[name] = id
+    return id
+  }
+}
