@@ -51,18 +51,18 @@ struct ImportCommand: MoviesCommand {
       case .json: try JSONImportFile(array: stream)
       case .jsonl: JSONImportFile(lines: stream)
       }
-    let done = try importRows(
-      from: &file, into: catalog, progress: { bar, rows in bar.update(rows: rows, bytes: meter.bytes) },
-      totalBytes: size, console: context.console)
+    let done = try importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: context.console)
     let skipped = done.invalidRows == 0 ? "" : " (\(done.invalidRows) skipped)"
     context.console.line("Imported \(done.rowsWritten) \(done.rowsWritten == 1 ? "movie" : "movies")\(skipped).")
   }
 
+  /// How many bad rows are listed one by one; the rest are counted.
+  static let listedProblems = 20
+
   /// Runs the import use case over a file, drawing progress and listing bad rows on standard
   /// error, and stopping cleanly on Ctrl-C.
   private func importRows<File: ImportFile>(
-    from file: inout File, into catalog: Catalog, progress draw: (inout ProgressBar, Int) -> Void,
-    totalBytes: Int?, console: Console
+    from file: inout File, into catalog: Catalog, meter: ByteStream.Meter, totalBytes: Int?, console: Console
   ) throws -> ImportProgress {
     let interrupt = InterruptFlag()
     defer { interrupt.remove() }
@@ -77,16 +77,23 @@ struct ImportCommand: MoviesCommand {
     }
     warnOfUnknownFields()
     defer { warnOfUnknownFields() }
-    let done = try catalog.importMovies(
+    var problems = 0
+    defer {
+      if problems > Self.listedProblems {
+        console.writeError("movies import: and \(problems - Self.listedProblems) more invalid rows\n")
+      }
+    }
+    return try catalog.importMovies(
       from: &file, skipInvalid: skipInvalid,
       invalid: { problem in
+        problems += 1
+        guard problems <= Self.listedProblems else { return }
         bar?.clear()
         console.writeError("movies import: \(problem)\n")
       },
       progress: { progress in
         guard !interrupt.isRaised else { throw AppError.interrupted("the import") }
-        if bar != nil { draw(&bar!, progress.rowsRead) }
+        bar?.update(rows: progress.rowsRead, bytes: meter.bytes)
       })
-    return done
   }
 }

@@ -1,0 +1,112 @@
+import Domain
+import Foundation
+import TestSupport
+import Testing
+
+/// Rows handed out one at a time, as the app's file readers do.
+private struct Rows: MovieImportSource {
+  var remaining: [Result<MovieImportRow, ImportProblem>]
+  var fatal: ImportProblem?
+
+  mutating func next() throws(ImportProblem) -> Result<MovieImportRow, ImportProblem>? {
+    if remaining.isEmpty, let fatal { throw fatal }
+    return remaining.isEmpty ? nil : remaining.removeFirst()
+  }
+}
+
+private func row(_ line: Int, _ movie: Movie, tags: [String] = []) -> Result<MovieImportRow, ImportProblem> {
+  .success(MovieImportRow(line: line, movie: movie, tags: tags))
+}
+
+private struct Cancelled: Error {}
+
+@Suite struct ImportMoviesTests {
+  let store = InMemoryMovieImportStore()
+
+  @Test func validRowsAreStoredWithTheirTagsInBatches() throws {
+    var rows = Rows(remaining: (1...5).map { row($0 + 1, Movie(title: "Movie \($0)", date: .now), tags: ["a"]) })
+    var reports: [ImportProgress] = []
+    let done = try ImportMovies(store: store, batchSize: 2)(from: &rows, progress: { reports.append($0) })
+    #expect(done == ImportProgress(rowsRead: 5, rowsWritten: 5, invalidRows: 0))
+    #expect(store.committedBatchSizes == [2, 2, 1])
+    #expect(store.contents.movies.map(\.title) == ["Movie 1", "Movie 2", "Movie 3", "Movie 4", "Movie 5"])
+    #expect(store.contents.tags.values.allSatisfy { $0 == ["a"] })
+    #expect(reports.map(\.rowsRead) == [2, 4, 5], "after each batch and at the end")
+  }
+
+  @Test func titlesAreTrimmedAndTagsCheckedAndDeduplicated() throws {
+    var rows = Rows(remaining: [row(2, Movie(title: "  Alien ", date: .now), tags: [" horror", "horror ", "sci-fi"])])
+    _ = try ImportMovies(store: store)(from: &rows)
+    let stored = try #require(store.contents.movies.first)
+    #expect(stored.title == "Alien")
+    #expect(store.contents.tags[stored.id] == ["horror", "sci-fi"])
+  }
+
+  @Test func oneInvalidRowStoresNothingButEveryProblemIsReported() throws {
+    var rows = Rows(remaining: [
+      row(2, Movie(title: "Alien", date: .now)),
+      row(3, Movie(title: "Heat", date: .now, rate: 11)),
+      .failure(ImportProblem(line: 4, field: "date", reason: "is required")),
+      row(5, Movie(title: "Up", date: .now), tags: [""]),
+      row(6, Movie(title: "Brazil", date: .now)),
+    ])
+    var problems: [ImportProblem] = []
+    #expect(throws: CatalogError.invalidImport(invalidRows: 3)) {
+      try ImportMovies(store: store, batchSize: 1)(from: &rows, invalid: { problems.append($0) })
+    }
+    #expect(problems.map(\.line) == [3, 4, 5])
+    #expect(problems.map(\.field) == ["rate", "date", "tags"])
+    #expect(problems[0].description == "line 3, rate: the rate must be between 0 and 10, not 11")
+    #expect(store.contents == InMemoryMovieImportStore.Contents(), "nothing was stored")
+  }
+
+  @Test func skippingInvalidRowsStoresTheRest() throws {
+    var rows = Rows(remaining: [
+      row(2, Movie(title: "Alien", date: .now)), row(3, Movie(title: " ", date: .now)),
+      row(4, Movie(title: "Heat", date: .now, heart: -1)), row(5, Movie(title: "Up", date: .now)),
+    ])
+    var problems: [String] = []
+    let done = try ImportMovies(store: store)(from: &rows, skipInvalid: true, invalid: { problems.append($0.field) })
+    #expect(done == ImportProgress(rowsRead: 4, rowsWritten: 2, invalidRows: 2))
+    #expect(problems == ["title", "heart"])
+    #expect(store.contents.movies.map(\.title) == ["Alien", "Up"])
+  }
+
+  @Test func aCancelledImportStoresNothingEvenAfterBatchesWereWritten() throws {
+    var rows = Rows(remaining: (1...10).map { row($0, Movie(title: "Movie \($0)", date: .now)) })
+    var calls = 0
+    #expect(throws: Cancelled.self) {
+      try ImportMovies(store: store, batchSize: 3)(
+        from: &rows,
+        progress: { _ in
+          calls += 1
+          if calls == 2 { throw Cancelled() }
+        })
+    }
+    #expect(store.contents.movies.isEmpty)
+  }
+
+  @Test func anUnreadableSourceOrAFailingStoreStoresNothing() throws {
+    var broken = Rows(
+      remaining: [row(2, Movie(title: "Alien", date: .now))],
+      fatal: ImportProblem(line: 3, field: "file", reason: "a quoted field is never closed"))
+    #expect(throws: ImportProblem(line: 3, field: "file", reason: "a quoted field is never closed")) {
+      try ImportMovies(store: store, batchSize: 1)(from: &broken)
+    }
+    #expect(store.contents.movies.isEmpty)
+    store.failUpserts(with: RepositoryError.unavailable("disk full"))
+    var rows = Rows(remaining: [row(2, Movie(title: "Alien", date: .now))])
+    #expect(throws: RepositoryError.unavailable("disk full")) { try ImportMovies(store: store)(from: &rows) }
+    #expect(store.contents.movies.isEmpty)
+  }
+
+  @Test func importingTheSameRowsTwiceAddsNothing() throws {
+    let day = Date(timeIntervalSinceReferenceDate: 0)
+    for _ in 0..<2 {
+      var rows = Rows(remaining: [row(2, Movie(title: "Alien", date: day), tags: ["horror"])])
+      _ = try ImportMovies(store: store)(from: &rows)
+    }
+    #expect(store.contents.movies.count == 1)
+    #expect(store.contents.tags.values.first == ["horror"])
+  }
+}
