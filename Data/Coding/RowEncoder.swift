@@ -92,7 +92,9 @@ final class RowEncoder {
   }
 
   private func bind(_ statement: Statement, base: UnsafeRawPointer) -> Int32 {
-    for (index, slot) in slots.enumerated() {
+    // A statement may use only some columns (an UPDATE that keeps some); the rest are not bound.
+    let count = Int(sqlite3_bind_parameter_count(statement.handle))
+    for (index, slot) in slots.prefix(count).enumerated() {
       let parameter = Int32(index + 1)
       let code: Int32
       switch slot {

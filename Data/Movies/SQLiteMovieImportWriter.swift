@@ -4,15 +4,20 @@ import Foundation
 /// The writes of one import transaction; it exists only inside
 /// ``SQLiteMovieImporter/withImportTransaction(_:)`` and must not be kept beyond it.
 ///
-/// Movies are upserted with one prepared statement that returns the id each is stored under.
-/// An import file carries no images, so an updated movie keeps the images it has. Tag ids are
-/// remembered by name for the rest of the import, up to a bound that keeps memory flat.
+/// A movie is inserted unless its id or its title and date are stored already, and then it
+/// updates the stored movie: three prepared statements, the first of which does all the work
+/// for new movies without the per-statement journal an `ON CONFLICT DO UPDATE` needs. An import
+/// file carries no images, so an updated movie keeps the images it has. Tag ids are remembered
+/// by name for the rest of the import, up to a bound that keeps memory flat.
 public struct SQLiteMovieImportWriter: MovieImportWriter {
   private static let rememberedTags = 10_000
 
   private let state: StoreState
   private let movieEncoder: RowEncoder
-  private let upsertMovie: Statement
+  private let insertMovie: Statement
+  private let updateMovieByID: Statement
+  /// One update for each unique index, matching a stored movie by its values.
+  private let updateMovieByUniqueValues: [Statement]
   private let tagEncoder: RowEncoder
   private let insertTag: Statement
   private let findTag: Statement
@@ -27,9 +32,13 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
     self.state = state
     deferredIndexes = try Self.deferIndexes(of: [movies, taggings], on: state.connection)
     movieEncoder = state.encoder(for: movies)
-    upsertMovie = try state.connection.statement(
-      TableStatements.upsert(into: movies, preserving: ["images"])
-        + " RETURNING \(SQLIdentifier.quote(movies.primaryKey))")
+    let kept: Set<String> = ["images"]
+    insertMovie = try state.connection.statement(TableStatements(table: movies).insert + " ON CONFLICT DO NOTHING")
+    updateMovieByID = try state.connection.statement(
+      TableStatements.update(movies, matching: [movies.primaryKey], preserving: kept))
+    updateMovieByUniqueValues = try movies.indexes.filter(\.isUnique).map { index in
+      try state.connection.statement(TableStatements.update(movies, matching: index.columns, preserving: kept))
+    }
     tagEncoder = state.encoder(for: tags)
     insertTag = try state.connection.statement(TableStatements(table: tags).insert)
     findTag = try state.connection.statement(
@@ -73,13 +82,24 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
       ids.reserveCapacity(movies.count)
       for movie in movies {
         try movieEncoder.encode(movie)
-        let stored = try movieEncoder.run(upsertMovie) { $0.uuid(at: 0) }
-        ids.append(stored.flatMap { $0 } ?? movie.id)
+        ids.append(try store(movie))
       }
       return ids
     } catch {
       throw RepositoryError(error, modelName: "Movie")
     }
+  }
+
+  /// Inserts the encoded movie, or updates the stored one with its id or unique values.
+  private func store(_ movie: Movie) throws -> UUID {
+    try movieEncoder.run(insertMovie)
+    if state.connection.changes > 0 { return movie.id }
+    try movieEncoder.run(updateMovieByID)
+    if state.connection.changes > 0 { return movie.id }
+    for update in updateMovieByUniqueValues {
+      if let stored = try movieEncoder.run(update, reading: { $0.uuid(at: 0) }), let stored { return stored }
+    }
+    throw RepositoryError.constraintViolation("\(movie.title) conflicts with a stored movie it cannot update")
   }
 
   /// Gives a movie tags by name, creating the tags that do not exist yet.

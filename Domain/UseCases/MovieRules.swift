@@ -11,7 +11,8 @@ public enum MovieRules {
   public static func checkedTitle(_ title: String) throws(CatalogError) -> String {
     let trimmed = title.trimmed
     guard !trimmed.isEmpty else { throw .emptyTitle }
-    guard trimmed.count <= Movie.maximumTitleLength else {
+    // A character takes at least one byte, so text with few bytes needs no counting.
+    guard trimmed.utf8.count <= Movie.maximumTitleLength || trimmed.count <= Movie.maximumTitleLength else {
       throw .titleTooLong(length: trimmed.count)
     }
     return trimmed
@@ -21,7 +22,7 @@ public enum MovieRules {
   ///
   /// - Throws: ``CatalogError/contentTooLong(length:)``.
   public static func check(content: String) throws(CatalogError) {
-    guard content.count <= maximumContentLength else {
+    guard content.utf8.count <= maximumContentLength || content.count <= maximumContentLength else {
       throw .contentTooLong(length: content.count)
     }
   }

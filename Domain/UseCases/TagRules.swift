@@ -11,7 +11,7 @@ public enum TagRules {
   public static func checkedName(_ name: String) throws(CatalogError) -> String {
     let trimmed = name.trimmed
     guard !trimmed.isEmpty else { throw .invalidTag("a tag name must not be empty") }
-    guard trimmed.count <= maximumNameLength else {
+    guard trimmed.utf8.count <= maximumNameLength || trimmed.count <= maximumNameLength else {
       throw .invalidTag("the tag \"\(trimmed)\" has \(trimmed.count) characters; the most is \(maximumNameLength)")
     }
     return trimmed

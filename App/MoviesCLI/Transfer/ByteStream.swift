@@ -63,6 +63,29 @@ struct ByteStream {
     return buffer[index]
   }
 
+  /// Appends bytes to `field` up to the first one for which `stop` is true, and returns that
+  /// byte without consuming it; `nil` at the end. Runs of ordinary bytes are copied at once.
+  ///
+  /// - Throws: ``Failure`` if reading fails.
+  @inline(__always)
+  mutating func append(into field: inout [UInt8], until stop: (UInt8) -> Bool) throws(Failure) -> UInt8? {
+    while true {
+      if index == end, !(try refill()) { return nil }
+      atStart = false
+      let (found, stopped) = buffer.withUnsafeBufferPointer { bytes -> (Int, UInt8?) in
+        var position = index
+        while position < end {
+          if stop(bytes[position]) { return (position, bytes[position]) }
+          position += 1
+        }
+        return (end, nil)
+      }
+      if found > index { field.append(contentsOf: buffer[index..<found]) }
+      index = found
+      if let stopped { return stopped }
+    }
+  }
+
   /// Skips the given bytes if the stream starts with them.
   mutating func skip(prefix: [UInt8]) throws(Failure) {
     guard atStart else { return }

@@ -33,7 +33,7 @@ struct CSVImportFile: ImportFile {
       throw ImportProblem(line: error.line, field: "file", reason: error.reason)
     }
     guard let record else { return nil }
-    var values = [Any?](repeating: nil, count: TransferField.allCases.count)
+    var values = [String?](repeating: nil, count: TransferField.allCases.count)
     for (field, value) in zip(columns, record.fields) {
       if let field { values[field.rawValue] = value }
     }

@@ -66,50 +66,66 @@ struct CSVReader {
       afterQuote = false
     }
     while true {
-      let next: UInt8?
-      do { next = try stream.next() } catch { throw Failure(line: line, reason: "cannot read: \(error.reason)") }
-      guard let byte = next else { break }
-      sawAnything = true
       if quoted {
-        if byte == Self.quote {
-          if try peek() == Self.quote {
-            field.append(byte)
-            _ = try? stream.next()
-          } else {
-            quoted = false
-            afterQuote = true
-          }
-        } else {
-          if byte == Self.lineFeed { line += 1 }
+        guard let byte = try append(until: { $0 == Self.quote || $0 == Self.lineFeed }) else { break }
+        _ = try take()
+        if byte == Self.lineFeed {
+          line += 1
           field.append(byte)
+        } else if try peek() == Self.quote {
+          _ = try take()
+          field.append(byte)
+        } else {
+          quoted = false
+          afterQuote = true
         }
         continue
       }
+      let before = field.count
+      let stopped = try append(until: {
+        $0 == Self.comma || $0 == Self.lineFeed || $0 == Self.carriageReturn || $0 == Self.quote
+      })
+      if field.count > before {
+        sawAnything = true
+        guard !afterQuote else { throw Failure(line: line, reason: "text after a closing quote") }
+      }
+      guard let byte = stopped else { break }
+      _ = try take()
+      sawAnything = true
       switch byte {
       case Self.comma:
         endField()
-      case Self.carriageReturn, Self.lineFeed:
-        if byte == Self.carriageReturn, try peek() == Self.lineFeed { _ = try? stream.next() }
+      case Self.quote:
+        guard !afterQuote else { throw Failure(line: line, reason: "text after a closing quote") }
+        if field.isEmpty { quoted = true } else { field.append(byte) }
+      default:  // a line break, CRLF counting as one
+        if byte == Self.carriageReturn, try peek() == Self.lineFeed { _ = try take() }
         line += 1
         endField()
         // A blank line is not a record.
         if fields.count == 1, fields[0].isEmpty {
           fields.removeAll(keepingCapacity: true)
           recordLine = line
+          sawAnything = false
           continue
         }
         return Record(line: recordLine, fields: fields)
-      case Self.quote where field.isEmpty && !afterQuote:
-        quoted = true
-      default:
-        guard !afterQuote else { throw Failure(line: line, reason: "text after a closing quote") }
-        field.append(byte)
       }
     }
     guard !quoted else { throw Failure(line: recordLine, reason: "a quoted field is never closed") }
     guard sawAnything, !field.isEmpty || !fields.isEmpty || afterQuote else { return nil }
     endField()
     return Record(line: recordLine, fields: fields)
+  }
+
+  private mutating func append(until stop: (UInt8) -> Bool) throws(Failure) -> UInt8? {
+    do { return try stream.append(into: &field, until: stop) } catch {
+      throw Failure(line: line, reason: "cannot read: \(error.reason)")
+    }
+  }
+
+  private mutating func take() throws(Failure) -> UInt8? {
+    do { return try stream.next() } catch { throw Failure(line: line, reason: "cannot read: \(error.reason)") }
   }
 
   private mutating func peek() throws(Failure) -> UInt8? {

@@ -1,26 +1,38 @@
 import Domain
 import Foundation
 
-/// One row of an import file: its line and the values of its fields, as text or JSON values.
+/// One row of an import file: its line and the text of its fields.
 struct ImportRow {
   /// The line the row starts on.
   let line: Int
-  /// The values, indexed by ``TransferField/rawValue``; `nil` for a field the row lacks.
-  let values: [Any?]
+  /// The text of each field, indexed by ``TransferField/rawValue``; `nil` for a field the row
+  /// lacks.
+  let values: [String?]
+  /// The tags as a list, when the file gives them as one (a JSON array) rather than as text.
+  let tagList: [String]?
 
-  /// A row from values in ``TransferField`` order.
-  init(line: Int, values: [Any?]) {
+  /// A row from text in ``TransferField`` order.
+  init(line: Int, values: [String?], tagList: [String]? = nil) {
     self.line = line
     self.values = values
+    self.tagList = tagList
   }
 
-  /// A row from a JSON object; keys that name no field are ignored.
+  /// A row from a JSON object: strings and numbers are read as their text, and tags may be an
+  /// array of strings; keys that name no field are ignored.
   init(line: Int, object: [String: Any]) {
-    var values = [Any?](repeating: nil, count: TransferField.allCases.count)
+    var values = [String?](repeating: nil, count: TransferField.allCases.count)
+    var tagList: [String]?
     for (key, value) in object {
-      if let field = TransferField(name: key) { values[field.rawValue] = value }
+      guard let field = TransferField(name: key) else { continue }
+      switch value {
+      case let text as String: values[field.rawValue] = text
+      case let number as NSNumber: values[field.rawValue] = number.stringValue
+      case let list as [Any] where field == .tags: tagList = list.compactMap { $0 as? String }
+      default: break
+      }
     }
-    self.init(line: line, values: values)
+    self.init(line: line, values: values, tagList: tagList)
   }
 
   /// The movie the row describes, with its tags; the catalog's rules are checked later, by the
@@ -42,13 +54,7 @@ struct ImportRow {
     }
   }
 
-  private func text(_ field: TransferField) -> String? {
-    switch values[field.rawValue] {
-    case let text as String: text
-    case let number as NSNumber: number.stringValue
-    default: nil
-    }
-  }
+  private func text(_ field: TransferField) -> String? { values[field.rawValue] }
 
   private func uuid(_ field: TransferField) throws(ImportProblem) -> UUID? {
     guard let text = text(field), !text.isEmpty else { return nil }
@@ -63,11 +69,9 @@ struct ImportRow {
   }
 
   private func tags() -> [String] {
-    switch values[TransferField.tags.rawValue] {
-    case let list as [Any]: list.compactMap { $0 as? String }
-    case let text as String: text.split(separator: "|").map(String.init)
-    default: []
-    }
+    if let tagList { return tagList }
+    guard let text = text(.tags), !text.isEmpty else { return [] }
+    return text.split(separator: "|").map(String.init)
   }
 
   private func problem(_ field: TransferField, _ reason: String) -> ImportProblem {

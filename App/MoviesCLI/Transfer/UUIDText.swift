@@ -3,38 +3,42 @@ import Foundation
 /// Reads UUIDs written as 32 hexadecimal digits in groups of 8-4-4-4-12, in either case.
 ///
 /// Foundation's `UUID(uuidString:)` goes through `sscanf` on Linux; this reads the digits
-/// directly, about ten times faster, which counts when an import reads a million of them.
+/// directly, many times faster, which counts when an import reads a million of them.
 enum UUIDText {
+  /// Where each byte's two digits start in the text.
+  private static let starts: [Int] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34]
+
+  /// The value of each hexadecimal digit by its ASCII code; 0xFF for anything else.
+  private static let digits: [UInt8] = (0...255).map { byte in
+    switch UInt8(byte) {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+    default: 0xFF
+    }
+  }
+
   /// The UUID the text spells, or `nil` if it is not one.
   static func parse(_ text: String) -> UUID? {
     var text = text
     return text.withUTF8 { bytes -> UUID? in
-      guard bytes.count == 36 else { return nil }
+      guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+        bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
+      else { return nil }
       var value = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
-      let parsed = withUnsafeMutableBytes(of: &value) { output -> Bool in
-        var position = 0
-        for index in 0..<16 {
-          if position == 8 || position == 13 || position == 18 || position == 23 {
-            guard bytes[position] == UInt8(ascii: "-") else { return false }
-            position += 1
+      var invalid: UInt8 = 0
+      digits.withUnsafeBufferPointer { digits in
+        withUnsafeMutableBytes(of: &value) { output in
+          for (index, start) in starts.enumerated() {
+            let high = digits[Int(bytes[start])]
+            let low = digits[Int(bytes[start + 1])]
+            invalid |= high | low
+            output[index] = high << 4 | low & 0x0F
           }
-          guard let high = digit(bytes[position]), let low = digit(bytes[position + 1]) else { return false }
-          output[index] = high << 4 | low
-          position += 2
         }
-        return true
       }
-      return parsed ? UUID(uuid: value) : nil
-    }
-  }
-
-  @inline(__always)
-  private static func digit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
-    default: nil
+      // Every valid digit is below 16; any other byte set the high bits.
+      return invalid & 0xF0 == 0 ? UUID(uuid: value) : nil
     }
   }
 }
