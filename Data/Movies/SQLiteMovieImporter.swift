@@ -44,12 +44,17 @@ public struct SQLiteMovieImporter: MovieImportStore {
   public func withImportTransaction<T: Sendable>(_ body: (inout SQLiteMovieImportWriter) throws -> T) throws -> T {
     do {
       return try store.write(replacesFiles: false) { state in
-        // The import's changes stay in the page cache until the commit instead of spilling to
-        // the write-ahead log page by page; the cache is bounded, so memory stays flat.
+        // The import's changes stay in a larger page cache until the commit instead of spilling
+        // to the write-ahead log page by page. Both sizes are bounds, so memory stays flat.
+        let cacheSize = try state.connection.statement("PRAGMA cache_size")
+        let previous = try cacheSize.step() ? cacheSize.int64(at: 0) : -2000
+        cacheSize.reset()
         try state.connection.execute("PRAGMA cache_size = -\(Self.cacheKiB); PRAGMA defer_foreign_keys = ON")
-        defer { try? state.connection.execute("PRAGMA cache_size = -2000") }
+        defer { try? state.connection.execute("PRAGMA cache_size = \(previous)") }
         var writer = try SQLiteMovieImportWriter(state: state, movies: movies, tags: tags, taggings: taggings)
         let result = try body(&writer)
+        // Building an index sorts in memory up to the cache size; the usual size keeps that small.
+        try state.connection.execute("PRAGMA cache_size = \(previous)")
         try writer.finish()
         return result
       }

@@ -50,7 +50,7 @@ final class Connection {
     if case .file = location, !readOnly {
       try execute("PRAGMA journal_mode = WAL")
     }
-    try execute("PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY")
+    try execute("PRAGMA foreign_keys = ON")
     try SwiftFunctions.register(on: db)
   }
 
