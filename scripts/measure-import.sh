@@ -51,7 +51,7 @@ measure() {
 }
 
 echo "import of $rows CSV rows, SQLite $(sqlite3 --version | cut -d' ' -f1); best of $runs runs each"
-printf "%-34s %10s %12s %8s\n" "" "time" "peak memory" "ratio"
+printf "%-42s %10s %12s %8s\n" "" "time" "peak memory" "ratio"
 for tags in 0 1; do
   csv="$work/movies-$tags.csv"
   generate "$tags" >"$csv"
@@ -66,9 +66,9 @@ for tags in 0 1; do
   done
   read -r sqlite_ms sqlite_kib <<<"$best_sqlite"
   read -r movies_ms movies_kib <<<"$best_movies"
-  printf "%-34s %7d ms %8d MiB\n" "sqlite3 .import ($label, $(( $(stat -c %s "$csv") / 1048576 )) MiB)" \
+  printf "%-42s %7d ms %8d MiB\n" "sqlite3 .import ($label, $(( $(stat -c %s "$csv") / 1048576 )) MiB)" \
     "$sqlite_ms" $((sqlite_kib / 1024))
-  printf "%-34s %7d ms %8d MiB %7.2fx\n" "movies import ($label)" "$movies_ms" $((movies_kib / 1024)) \
+  printf "%-42s %7d ms %8d MiB %7.2fx\n" "movies import ($label)" "$movies_ms" $((movies_kib / 1024)) \
     "$(awk -v a="$movies_ms" -v b="$sqlite_ms" 'BEGIN { print a / b }')"
 done
 echo "target: at most 3x the sqlite3 shell"
