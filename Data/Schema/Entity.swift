@@ -39,6 +39,19 @@ public struct Entity<Model>: Sendable {
   }
 
   /// A reference from this model to another, like SwiftData's `@Relationship`.
+  /// The value a migration gives the rows already stored for an attribute that is new in this
+  /// version: `Entity.Default(\.hearts, 0)`. An optional attribute needs none; its rows get `nil`.
+  public struct Default: Sendable {
+    let column: String
+    let value: Result<SQLValue, PersistenceError>
+
+    /// Declares the default of an attribute.
+    public init<Value: Sendable>(_ keyPath: KeyPath<Model, Value>, _ value: Value) {
+      column = KeyPathName.column(of: keyPath)
+      self.value = Result { () throws(PersistenceError) in try SQLValue(swiftValue: value) }
+    }
+  }
+
   public struct Relationship: Sendable {
     let foreignKey: ForeignKeyDescription
 
@@ -86,18 +99,23 @@ public struct Entity<Model>: Sendable {
   public let originalNames: [String: String]
   /// The primary-key attribute, or `nil` for `id`.
   public let primaryKey: String?
+  /// The values a migration gives existing rows for new attributes.
+  let defaults: [Default]
 
   /// Declares a model's table name, indexes, unique attributes, references to other models
   /// (`relationships`), renamed attributes, the primary key (an attribute that holds the
   /// model's `id`, when `id` itself is computed), the `Data` or `[Data]`
   /// attributes kept as files beside the store (like SwiftData's `.externalStorage`), and the
   /// attributes stored as JSON text whatever their type (like SwiftData's `.codable`); queries
-  /// still compare scalar values inside it, through SQLite's JSON functions.
+  /// still compare scalar values inside it, through SQLite's JSON functions. `defaults` are
+  /// what a migration gives stored rows for attributes new in this version.
   public init(
     table: String? = nil, indexes: [Index] = [], unique: [Unique] = [],
     externalStorage: [PartialKeyPath<Model>] = [], codable: [PartialKeyPath<Model>] = [],
-    relationships: [Relationship] = [], renamed: [Rename] = [], primaryKey: PartialKeyPath<Model>? = nil
+    relationships: [Relationship] = [], renamed: [Rename] = [], defaults: [Default] = [],
+    primaryKey: PartialKeyPath<Model>? = nil
   ) {
+    self.defaults = defaults
     self.tableName = table
     self.primaryKey = primaryKey.map(KeyPathName.column(of:))
     self.originalNames = Dictionary(renamed.map { ($0.column, $0.originalName) }, uniquingKeysWith: { $1 })

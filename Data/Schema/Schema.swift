@@ -47,9 +47,12 @@ public struct Schema: Sendable {
         }
         columns[position] = Column(name: opaque, kind: .json, isOptional: columns[position].isOptional)
       }
+      var defaults: [String: SQLValue] = [:]
+      for declared in entity.defaults { defaults[declared.column] = try declared.value.get() }
       return try TableSchema(
         name: name, columns: columns, indexes: entity.indexes, foreignKeys: entity.foreignKeys,
-        originalNames: entity.originalNames, primaryKey: entity.primaryKey ?? TableSchema.defaultPrimaryKey)
+        originalNames: entity.originalNames, defaults: defaults,
+        primaryKey: entity.primaryKey ?? TableSchema.defaultPrimaryKey)
     }
   }
 }

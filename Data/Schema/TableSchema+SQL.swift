@@ -4,16 +4,21 @@ extension TableSchema {
   /// Tables are [`STRICT`](https://www.sqlite.org/stricttables.html), so a column only ever
   /// holds values of its declared type (or `NULL` where optional).
   var createStatements: [String] {
+    let table = createTableStatement(named: name)
+    let indexes = indexes.map(createStatement(for:))
+    return [table] + indexes
+  }
+
+  /// The statement that creates the table, under another name when a migration rebuilds it.
+  func createTableStatement(named tableName: String) -> String {
     let definitions = columns.map { column in
       var definition = "\(SQLIdentifier.quote(column.name)) \(column.kind.sqlType)"
       if !column.isOptional { definition += " NOT NULL" }
       if column.name == primaryKey { definition += " PRIMARY KEY" }
       return definition
     }
-    let table =
-      "CREATE TABLE IF NOT EXISTS \(quotedName) (\((definitions + foreignKeys.map(\.sql)).joined(separator: ", "))) STRICT"
-    let indexes = indexes.map(createStatement(for:))
-    return [table] + indexes
+    return "CREATE TABLE IF NOT EXISTS \(SQLIdentifier.quote(tableName)) "
+      + "(\((definitions + foreignKeys.map(\.sql)).joined(separator: ", "))) STRICT"
   }
 
   /// The statement that creates one of the table's indexes if it does not exist yet.

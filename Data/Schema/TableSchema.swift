@@ -13,6 +13,8 @@ public struct TableSchema: Sendable, Hashable {
   public let foreignKeys: [ForeignKeyDescription]
   /// Earlier names of renamed columns, by current name.
   public let originalNames: [String: String]
+  /// The values a migration gives existing rows for a new attribute, by column.
+  public let defaults: [String: SQLValue]
 
   /// The primary-key column: `id` unless the model's ``Entity`` names another.
   public let primaryKey: String
@@ -26,7 +28,8 @@ public struct TableSchema: Sendable, Hashable {
   ///   names an unknown column.
   public init(
     name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = [],
-    originalNames: [String: String] = [:], primaryKey: String = TableSchema.defaultPrimaryKey
+    originalNames: [String: String] = [:], defaults: [String: SQLValue] = [:],
+    primaryKey: String = TableSchema.defaultPrimaryKey
   ) throws(PersistenceError) {
     guard columns.contains(where: { $0.name == primaryKey }) else {
       throw .invalidSchema("\(name) has no '\(primaryKey)' attribute to use as its primary key")
@@ -51,8 +54,12 @@ public struct TableSchema: Sendable, Hashable {
     for renamed in originalNames.keys where !columns.contains(where: { $0.name == renamed }) {
       throw .invalidSchema("\(name) declares '\(renamed)' renamed, but it is not a stored attribute")
     }
+    for column in defaults.keys where !columns.contains(where: { $0.name == column }) {
+      throw .invalidSchema("\(name) declares a default for '\(column)', which is not a stored attribute")
+    }
     self.foreignKeys = foreignKeys
     self.originalNames = originalNames
+    self.defaults = defaults
   }
 
   /// The position of a column, if the table has it.

@@ -27,8 +27,15 @@ public final class ModelContainer: Sendable {
   ///   name; ``PersistenceError/invalidSchema(_:)`` for a model whose schema cannot be
   ///   resolved; ``PersistenceError/cannotOpen(path:reason:)`` for a store that cannot be
   ///   opened — its file is then left exactly as it was.
+  ///
+  /// With a `migrationPlan`, the given types must be those of the plan's latest version; each
+  /// store is recognized as one of the plan's versions and migrated to the latest before it is
+  /// used (copied first to `<store>.<version>.backup` when `backupBeforeMigration` is set). A
+  /// store newer than the plan, or of no version it knows, is refused and left untouched.
   public init(
     for types: [any PersistentModel.Type],
+    migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+    backupBeforeMigration: Bool = false,
     configurations: [ModelConfiguration]
   ) throws(PersistenceError) {
     let configurations =
@@ -39,6 +46,9 @@ public final class ModelContainer: Sendable {
       throw .duplicateConfiguration(configuration.name)
     }
     let containerSchema = Schema(types)
+    let migrator = try migrationPlan.map { (plan) throws(PersistenceError) in
+      try StoreMigrator(plan: plan, backup: backupBeforeMigration)
+    }
     var stores: [String: Store] = [:]
     for configuration in configurations {
       let schema = configuration.schema ?? containerSchema
@@ -57,7 +67,12 @@ public final class ModelContainer: Sendable {
             "\(table.name).\(key.column) refers to \(key.parentTable), which '\(configuration.name)' does not store")
         }
       }
-      stores[configuration.name] = try Store(configuration: configuration, tables: tables)
+      if let migrator, Set(migrator.latest.tables.values) != Set(tables.values) {
+        throw .invalidSchema(
+          "the models of '\(configuration.name)' are not those of the migration plan's latest version, \(migrator.latest.number)"
+        )
+      }
+      stores[configuration.name] = try Store(configuration: configuration, tables: tables, migrator: migrator)
     }
     self.configurations = configurations
     self.stores = stores
@@ -65,12 +80,26 @@ public final class ModelContainer: Sendable {
 
   /// Opens a store for each configuration, holding the given model types.
   ///
-  /// - Throws: see ``init(for:configurations:)-(_,[ModelConfiguration])``.
+  /// - Throws: see ``init(for:migrationPlan:backupBeforeMigration:configurations:)-(_,_,_,[ModelConfiguration])``.
   public convenience init(
     for types: any PersistentModel.Type...,
     configurations: ModelConfiguration...
   ) throws(PersistenceError) {
     try self.init(for: types, configurations: configurations)
+  }
+
+  /// Opens a store for each configuration, holding the given model types, migrated by a plan.
+  ///
+  /// - Throws: see ``init(for:migrationPlan:backupBeforeMigration:configurations:)-(_,_,_,[ModelConfiguration])``.
+  public convenience init(
+    for types: any PersistentModel.Type...,
+    migrationPlan: any SchemaMigrationPlan.Type,
+    backupBeforeMigration: Bool = false,
+    configurations: ModelConfiguration...
+  ) throws(PersistenceError) {
+    try self.init(
+      for: types, migrationPlan: migrationPlan, backupBeforeMigration: backupBeforeMigration,
+      configurations: configurations)
   }
 
   /// The store that holds a model type: the named configuration's, or the only one holding it.

@@ -11,6 +11,8 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case cannotOpen(path: String, reason: String)
   /// A model's schema cannot be inferred or its declaration is wrong.
   case invalidSchema(String)
+  /// Migrating the store to the app's schema failed; the store is left as it was.
+  case migrationFailed(path: String, reason: String)
   /// A value cannot be stored or read back.
   case invalidValue(String)
   /// A predicate or sort cannot be translated to SQL; the message names the expression.
@@ -25,6 +27,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unknownConfiguration(let message): message
     case .cannotOpen(let path, let reason): "cannot open the store at \(path): \(reason)"
     case .invalidSchema(let message): "invalid schema: \(message)"
+    case .migrationFailed(let path, let reason): "cannot migrate the store at \(path): \(reason); it is unchanged"
     case .invalidValue(let message): "invalid value: \(message)"
     case .unsupportedQuery(let message): "unsupported query: \(message)"
     case .sqlite(let error): error.description

@@ -16,7 +16,12 @@ final class Store: Sendable {
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file cannot be opened, is
   ///   not a database, or holds tables that do not match the models; the file is not changed.
-  init(configuration: ModelConfiguration, tables: [ObjectIdentifier: TableSchema]) throws(PersistenceError) {
+  ///
+  /// With a `migrator`, the store is recognized as a version of its plan and migrated to the
+  /// latest version first.
+  init(
+    configuration: ModelConfiguration, tables: [ObjectIdentifier: TableSchema], migrator: StoreMigrator? = nil
+  ) throws(PersistenceError) {
     self.configuration = configuration
     self.tables = tables
     let path = configuration.path
@@ -36,7 +41,11 @@ final class Store: Sendable {
         }
         connection = try Connection(location: .file(url.path), readOnly: !configuration.allowsSave)
       }
-      try Self.prepareTables(Array(tables.values), on: connection, create: configuration.allowsSave)
+      if let migrator {
+        try migrator.prepare(connection, path: path, allowsSave: configuration.allowsSave)
+      } else {
+        try Self.prepareTables(Array(tables.values), on: connection, create: configuration.allowsSave)
+      }
     } catch let error as PersistenceError {
       throw error
     } catch let error as SQLiteError {

@@ -1,0 +1,154 @@
+import Foundation
+
+/// What a store's tables are, as SQLite itself reports them: columns, indexes and foreign keys.
+///
+/// A store read from disk and a schema created afresh are described alike, so the two compare
+/// with `==`: this is how a store's version is recognized, how a migrated store is checked
+/// against a new one, and what each version's committed JSON file holds.
+public struct SchemaDescription: Codable, Equatable, Sendable {
+  /// One table.
+  public struct Table: Codable, Equatable, Sendable {
+    /// The table's name.
+    public var name: String
+    /// Its columns, in order.
+    public var columns: [Column]
+    /// Its indexes other than the primary key's, by name.
+    public var indexes: [Index]
+    /// Its foreign keys, in order.
+    public var foreignKeys: [ForeignKey]
+  }
+
+  /// One column of a table.
+  public struct Column: Codable, Equatable, Sendable {
+    /// The column's name.
+    public var name: String
+    /// Its declared type.
+    public var type: String
+    /// Whether it refuses `NULL`.
+    public var notNull: Bool
+    /// Whether it is the primary key.
+    public var primaryKey: Bool
+  }
+
+  /// One index of a table.
+  public struct Index: Codable, Equatable, Sendable {
+    /// The index's name.
+    public var name: String
+    /// Whether its values are unique.
+    public var unique: Bool
+    /// Its columns in order, each followed by ` DESC` when descending.
+    public var columns: [String]
+  }
+
+  /// One foreign key of a table.
+  public struct ForeignKey: Codable, Equatable, Sendable {
+    /// The referring column.
+    public var column: String
+    /// The table referred to.
+    public var parentTable: String
+    /// The column referred to.
+    public var parentColumn: String
+    /// What deleting the parent does: `CASCADE`, `SET NULL`, `RESTRICT` or `NO ACTION`.
+    public var onDelete: String
+  }
+
+  /// The tables, by name.
+  public var tables: [Table]
+
+  /// Whether the store has no tables at all.
+  public var isEmpty: Bool { tables.isEmpty }
+
+  /// The description as JSON with sorted keys, the same text for the same schema every time.
+  public var json: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    // Encoding plain strings, numbers and booleans cannot fail.
+    let data = (try? encoder.encode(self)) ?? Data()
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// A short fingerprint of ``json``: 16 hexadecimal digits of its 64-bit FNV-1a hash.
+  public var fingerprint: String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in json.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// The description of what `tables` create in an empty store.
+  static func expected(for tables: [TableSchema]) throws -> SchemaDescription {
+    let connection = try Connection(location: .memory, readOnly: false)
+    for table in tables {
+      for statement in table.createStatements { try connection.execute(statement) }
+    }
+    return try read(from: connection)
+  }
+
+  /// The description of the tables a connection's database holds, leaving out SQLite's own
+  /// and the record of the schema's version.
+  static func read(from connection: Connection) throws -> SchemaDescription {
+    let names = try strings(
+      connection,
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+        + "AND name != '\(SchemaRecord.table)' ORDER BY name")
+    return SchemaDescription(tables: try names.map { try table($0, connection) })
+  }
+
+  private static func table(_ name: String, _ connection: Connection) throws -> Table {
+    var columns: [Column] = []
+    try rows(connection, "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?1) ORDER BY cid", name) {
+      columns.append(
+        Column(
+          name: $0.text(at: 0), type: $0.text(at: 1), notNull: $0.int64(at: 2) != 0, primaryKey: $0.int64(at: 3) != 0))
+    }
+    var indexes: [Index] = []
+    let indexNames = try strings(
+      connection,
+      "SELECT name FROM pragma_index_list(?1) WHERE origin = 'c' ORDER BY name", name)
+    for index in indexNames {
+      var unique = false
+      try rows(connection, "SELECT \"unique\" FROM pragma_index_list(?1) WHERE name = ?2", name, index) {
+        unique = $0.int64(at: 0) != 0
+      }
+      var keyColumns: [String] = []
+      try rows(connection, "SELECT name, desc FROM pragma_index_xinfo(?1) WHERE key = 1 ORDER BY seqno", index) {
+        keyColumns.append($0.text(at: 0) + ($0.int64(at: 1) != 0 ? " DESC" : ""))
+      }
+      indexes.append(Index(name: index, unique: unique, columns: keyColumns))
+    }
+    var foreignKeys: [ForeignKey] = []
+    try rows(
+      connection, "SELECT \"from\", \"table\", \"to\", on_delete FROM pragma_foreign_key_list(?1) ORDER BY id, seq",
+      name
+    ) {
+      foreignKeys.append(
+        ForeignKey(
+          column: $0.text(at: 0), parentTable: $0.text(at: 1), parentColumn: $0.text(at: 2), onDelete: $0.text(at: 3)))
+    }
+    return Table(name: name, columns: columns, indexes: indexes, foreignKeys: foreignKeys)
+  }
+
+  private static func strings(_ connection: Connection, _ sql: String, _ values: String...) throws -> [String] {
+    var result: [String] = []
+    try rows(connection, sql, values) { result.append($0.text(at: 0)) }
+    return result
+  }
+
+  private static func rows(
+    _ connection: Connection, _ sql: String, _ values: String..., each: (Statement) -> Void
+  ) throws {
+    try rows(connection, sql, values, each: each)
+  }
+
+  private static func rows(
+    _ connection: Connection, _ sql: String, _ values: [String], each: (Statement) -> Void
+  ) throws {
+    let statement = try connection.statement(sql)
+    defer { statement.reset() }
+    try statement.bind(values.map { .text($0) })
+    while try statement.step() { each(statement) }
+  }
+}

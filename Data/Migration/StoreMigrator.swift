@@ -1,0 +1,165 @@
+import Foundation
+
+/// Brings a store to the latest version of a migration plan when it opens: it recognizes the
+/// store's version, refuses one it does not know, and migrates an older one in one transaction.
+struct StoreMigrator: Sendable {
+  /// One version of the plan, resolved to tables.
+  struct Version: Sendable {
+    let number: Schema.Version
+    let tables: [ObjectIdentifier: TableSchema]
+    var schemas: [TableSchema] { tables.values.sorted { $0.name < $1.name } }
+  }
+
+  let versions: [Version]
+  let stages: [MigrationStage]
+  /// Whether to copy the store before migrating it, to `<store>.<old version>.backup`.
+  let backup: Bool
+
+  /// Resolves a plan's versions and checks its stages.
+  ///
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` for versions out of order or a stage
+  ///   that does not join two consecutive versions.
+  init(plan: any SchemaMigrationPlan.Type, backup: Bool) throws(PersistenceError) {
+    var versions: [Version] = []
+    for schema in plan.schemas {
+      var tables: [ObjectIdentifier: TableSchema] = [:]
+      for model in Schema(schema.models).models { tables[model.identifier] = try model.resolve() }
+      if let last = versions.last, last.number >= schema.versionIdentifier {
+        throw .invalidSchema("the migration plan lists version \(schema.versionIdentifier) after \(last.number)")
+      }
+      versions.append(Version(number: schema.versionIdentifier, tables: tables))
+    }
+    guard !versions.isEmpty else { throw .invalidSchema("the migration plan lists no schema") }
+    let numbers = versions.map(\.number)
+    for stage in plan.stages {
+      guard let from = numbers.firstIndex(of: stage.from), from + 1 < numbers.count, numbers[from + 1] == stage.to
+      else {
+        throw .invalidSchema(
+          "a migration stage goes from \(stage.from) to \(stage.to), which are not consecutive versions")
+      }
+    }
+    self.versions = versions
+    self.stages = plan.stages
+    self.backup = backup
+  }
+
+  /// The latest version's tables.
+  var latest: Version { versions[versions.count - 1] }
+
+  /// Recognizes the store's version and migrates it to the latest, creating the latest
+  /// version's tables in an empty store.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a store of an unknown or newer
+  ///   version, or whose tables match no version; ``PersistenceError/migrationFailed(path:reason:)``
+  ///   when a migration fails. The store is unchanged in every case.
+  func prepare(_ connection: Connection, path: String, allowsSave: Bool) throws {
+    let live = try SchemaDescription.read(from: connection)
+    let record = try SchemaRecord.read(from: connection, path: path)
+    if live.isEmpty, record == nil {
+      guard allowsSave else { throw PersistenceError.cannotOpen(path: path, reason: "the read-only store is empty") }
+      try connection.writeTransaction {
+        for table in latest.schemas {
+          for statement in table.createStatements { try connection.execute(statement) }
+        }
+        try SchemaRecord(version: latest.number, fingerprint: try SchemaDescription.read(from: connection).fingerprint)
+          .write(to: connection)
+      }
+      return
+    }
+    let current = try version(of: live, record: record, path: path)
+    if current == versions.count - 1 {
+      if record == nil, allowsSave {
+        try connection.writeTransaction {
+          try SchemaRecord(version: latest.number, fingerprint: live.fingerprint).write(to: connection)
+        }
+      }
+      return
+    }
+    guard allowsSave else {
+      throw PersistenceError.cannotOpen(
+        path: path,
+        reason: "the store is version \(versions[current].number) and needs a migration, but it is read-only")
+    }
+    if backup, path != ":memory:" {
+      try copy(connection, to: URL(fileURLWithPath: "\(path).\(versions[current].number).backup"), path: path)
+    }
+    try migrate(connection, from: current, path: path)
+  }
+
+  /// The index of the store's version: the one its record names, or, for a store created
+  /// before versioning, the latest one its tables match.
+  private func version(of live: SchemaDescription, record: SchemaRecord?, path: String) throws -> Int {
+    if let record {
+      guard let index = versions.firstIndex(where: { $0.number == record.version }) else {
+        let reason =
+          record.version > latest.number
+          ? "the store is version \(record.version), newer than this app's \(latest.number)"
+          : "the store is version \(record.version), which this app does not know"
+        throw PersistenceError.cannotOpen(path: path, reason: reason)
+      }
+      guard try SchemaDescription.expected(for: versions[index].schemas) == live else {
+        throw PersistenceError.cannotOpen(
+          path: path,
+          reason: "the store's tables differ from those of version \(record.version) (fingerprint \(live.fingerprint))")
+      }
+      return index
+    }
+    for index in versions.indices.reversed() where try SchemaDescription.expected(for: versions[index].schemas) == live
+    {
+      return index
+    }
+    throw PersistenceError.cannotOpen(
+      path: path, reason: "the store's tables match no known schema version (fingerprint \(live.fingerprint))")
+  }
+
+  /// Runs every stage from a version to the latest in one transaction, with foreign keys checked
+  /// once at the end, as sqlite.org's procedure for changing tables prescribes.
+  private func migrate(_ connection: Connection, from start: Int, path: String) throws {
+    try connection.execute("PRAGMA foreign_keys = OFF")
+    defer { try? connection.execute("PRAGMA foreign_keys = ON") }
+    do {
+      try connection.writeTransaction {
+        for index in start..<(versions.count - 1) {
+          let (old, new) = (versions[index], versions[index + 1])
+          let stage = stages.first { $0.from == old.number }
+          if case .custom(_, _, let willMigrate, _) = stage, let willMigrate {
+            try willMigrate(MigrationContext(connection: connection, tables: old.tables, version: old.number))
+          }
+          try LightweightMigration(old: old.schemas, new: new.schemas).run(on: connection)
+          if case .custom(_, _, _, let didMigrate) = stage, let didMigrate {
+            try didMigrate(MigrationContext(connection: connection, tables: new.tables, version: new.number))
+          }
+        }
+        try checkReferences(connection)
+        try SchemaRecord(version: latest.number, fingerprint: try SchemaDescription.read(from: connection).fingerprint)
+          .write(to: connection)
+      }
+    } catch let error as PersistenceError {
+      throw PersistenceError.migrationFailed(path: path, reason: error.description)
+    } catch let error as SQLiteError {
+      throw PersistenceError.migrationFailed(path: path, reason: error.message)
+    } catch {
+      throw PersistenceError.migrationFailed(path: path, reason: "\(error)")
+    }
+  }
+
+  private func checkReferences(_ connection: Connection) throws {
+    let check = try connection.statement("SELECT \"table\", parent FROM pragma_foreign_key_check")
+    defer { check.reset() }
+    guard try check.step() else { return }
+    throw PersistenceError.invalidSchema(
+      "rows of \(check.text(at: 0)) refer to \(check.text(at: 1)) rows that do not exist")
+  }
+
+  /// Copies the store, whole and consistent, with `VACUUM INTO`.
+  private func copy(_ connection: Connection, to backup: URL, path: String) throws {
+    guard !FileManager.default.fileExists(atPath: backup.path) else {
+      throw PersistenceError.migrationFailed(
+        path: path, reason: "the backup \(backup.path) exists already; move it away to migrate again")
+    }
+    let statement = try connection.statement("VACUUM INTO ?1")
+    defer { statement.reset() }
+    try statement.bind(.text(backup.path), at: 1)
+    try statement.run()
+  }
+}

@@ -1,0 +1,18 @@
+/// One version of an app's schema: its number and the models it stores.
+///
+/// Each version names its own model types. The current version names the app's models; an
+/// older one names frozen copies of them as they were (structs with the same table names),
+/// so a store of that version can be read and migrated:
+///
+/// ```swift
+/// enum CatalogSchemaV1: VersionedSchema {
+///   static let versionIdentifier = Schema.Version(1, 0, 0)
+///   static let models: [any PersistentModel.Type] = [MovieV1.self]
+/// }
+/// ```
+public protocol VersionedSchema: SendableMetatype {
+  /// The version's number; versions are ordered by it.
+  static var versionIdentifier: Schema.Version { get }
+  /// The model types this version stores.
+  static var models: [any PersistentModel.Type] { get }
+}
