@@ -38,7 +38,6 @@ public struct Entity<Model>: Sendable {
     }
   }
 
-  /// A reference from this model to another, like SwiftData's `@Relationship`.
   /// The value a migration gives the rows already stored for an attribute that is new in this
   /// version: `Entity.Default(\.hearts, 0)`. An optional attribute needs none; its rows get `nil`.
   public struct Default: Sendable {
@@ -52,6 +51,7 @@ public struct Entity<Model>: Sendable {
     }
   }
 
+  /// A reference from this model to another, like SwiftData's `@Relationship`.
   public struct Relationship: Sendable {
     let foreignKey: ForeignKeyDescription
 
