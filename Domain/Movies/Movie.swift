@@ -24,6 +24,8 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
   public var rate: Int
   /// How many times the movie was hearted.
   public var heart: Int
+  /// The running time in minutes, when known.
+  public var runtime: Int?
 
   /// The longest title a movie may have, in characters.
   public static let maximumTitleLength = 200
@@ -38,7 +40,8 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     images: [Data] = [],
     date: Date,
     rate: Int = 0,
-    heart: Int = 0
+    heart: Int = 0,
+    runtime: Int? = nil
   ) {
     self.id = id
     self.title = title
@@ -47,5 +50,6 @@ public struct Movie: Codable, Sendable, Hashable, Identifiable {
     self.date = date
     self.rate = rate
     self.heart = heart
+    self.runtime = runtime
   }
 }

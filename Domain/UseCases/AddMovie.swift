@@ -21,10 +21,11 @@ public struct AddMovie<R: Repository>: Sendable where R.Model == Movie {
     content: String = "",
     images: [Data] = [],
     date: Date,
-    rate: Int = 0
+    rate: Int = 0,
+    runtime: Int? = nil
   ) async throws -> Movie {
     let movie = try MovieRules.validated(
-      Movie(title: title, content: content, images: images, date: date, rate: rate)
+      Movie(title: title, content: content, images: images, date: date, rate: rate, runtime: runtime)
     )
     do {
       try await movies.insert(movie)

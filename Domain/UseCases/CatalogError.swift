@@ -14,6 +14,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case rateOutOfRange(Int)
   /// The heart count is negative or would overflow.
   case invalidHeartCount(Int)
+  /// A running time outside ``MovieRules/runtimeRange``.
+  case invalidRuntime(Int)
   /// A page's limit or offset is negative.
   case invalidPage(String)
   /// No movie has this identifier.
@@ -40,6 +42,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .rateOutOfRange(let rate):
       "the rate must be between \(Movie.rateRange.lowerBound) and \(Movie.rateRange.upperBound), not \(rate)"
     case .invalidHeartCount(let count): "the heart count \(count) is not valid"
+    case .invalidRuntime(let minutes):
+      "the running time must be between \(MovieRules.runtimeRange.lowerBound) and \(MovieRules.runtimeRange.upperBound) minutes, not \(minutes)"
     case .invalidPage(let message): message
     case .movieNotFound(let id): "no movie has the id \(id.uuidString.lowercased())"
     case .invalidReview(let message): message

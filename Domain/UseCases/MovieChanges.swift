@@ -14,6 +14,8 @@ public struct MovieChanges: Sendable, Equatable {
   public var rate: Int?
   /// A new heart count.
   public var heart: Int?
+  /// A new running time in minutes.
+  public var runtime: Int?
 
   /// Creates a set of changes.
   public init(
@@ -22,7 +24,8 @@ public struct MovieChanges: Sendable, Equatable {
     images: [Data]? = nil,
     date: Date? = nil,
     rate: Int? = nil,
-    heart: Int? = nil
+    heart: Int? = nil,
+    runtime: Int? = nil
   ) {
     self.title = title
     self.content = content
@@ -30,6 +33,7 @@ public struct MovieChanges: Sendable, Equatable {
     self.date = date
     self.rate = rate
     self.heart = heart
+    self.runtime = runtime
   }
 
   /// Whether no field is changed.
@@ -44,6 +48,7 @@ public struct MovieChanges: Sendable, Equatable {
     if let date { changed.date = date }
     if let rate { changed.rate = rate }
     if let heart { changed.heart = heart }
+    if let runtime { changed.runtime = runtime }
     return changed
   }
 }

@@ -5,6 +5,9 @@ public enum MovieRules {
   /// The longest content a movie may have, in characters.
   public static let maximumContentLength = 100_000
 
+  /// The running times a movie may have, in minutes.
+  public static let runtimeRange = 1...10_000
+
   /// Returns the title with surrounding whitespace removed, after checking it.
   ///
   /// - Throws: ``CatalogError/emptyTitle`` or ``CatalogError/titleTooLong(length:)``.
@@ -43,6 +46,7 @@ public enum MovieRules {
     try check(content: movie.content)
     try check(rate: movie.rate)
     guard movie.heart >= 0 else { throw .invalidHeartCount(movie.heart) }
+    if let runtime = movie.runtime, !runtimeRange.contains(runtime) { throw .invalidRuntime(runtime) }
     return movie
   }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("FetchDescriptor is translated to SQL with bound values")
 struct PredicateTranslationTests {
   let builder: QueryBuilder
-  let columns = #""id", "title", "content", "images", "date", "rate", "heart""#
+  let columns = #""id", "title", "content", "images", "date", "rate", "heart", "runtime""#
 
   init() throws {
     builder = QueryBuilder(table: try #require(Schema(Movie.self).models.first).resolve(), modelName: "Movie")

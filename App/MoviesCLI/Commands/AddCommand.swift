@@ -11,6 +11,7 @@ struct AddCommand: MoviesCommand {
       .option("content", valueName: "TEXT", help: "Notes or an overview."),
       .option("date", valueName: "DATE", help: "YYYY-MM-DD or an ISO 8601 date-time (default: now)."),
       .option("rate", valueName: "N", help: "A rating from 0 to 10 (default: 0)."),
+      .option("runtime", valueName: "MINUTES", help: "The running time in minutes."),
       .option("image", valueName: "PATH", help: "An image file to attach; repeat for more.", repeatable: true),
     ]
   )
@@ -19,6 +20,7 @@ struct AddCommand: MoviesCommand {
   let content: String
   let date: Date?
   let rate: Int
+  let runtime: Int?
   let imagePaths: [String]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -26,13 +28,14 @@ struct AddCommand: MoviesCommand {
     content = arguments.string("content") ?? ""
     date = try arguments.value("date", as: Date.self)
     rate = try arguments.value("rate", as: Int.self) ?? 0
+    runtime = try arguments.value("runtime", as: Int.self)
     imagePaths = arguments.strings("image")
   }
 
   func run(in context: CommandContext) async throws {
     let images = try ImageFiles.read(imagePaths)
     let movie = try await context.openCatalog().add(
-      title: title, content: content, images: images, date: date ?? Date(), rate: rate)
+      title: title, content: content, images: images, date: date ?? Date(), rate: rate, runtime: runtime)
     context.console.line(movie.id.uuidString.lowercased())
   }
 }

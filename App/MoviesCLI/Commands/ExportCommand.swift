@@ -44,7 +44,7 @@ struct ExportCommand: MoviesCommand {
     let rows = movies.map { movie -> [String] in
       [
         movie.id.uuidString.lowercased(), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
-        "\(movie.heart)", (tags[movie.id] ?? []).joined(separator: "|"),
+        "\(movie.heart)", (tags[movie.id] ?? []).joined(separator: "|"), movie.runtime.map { "\($0)" } ?? "",
       ]
     }
     switch format {
@@ -54,7 +54,7 @@ struct ExportCommand: MoviesCommand {
       let objects = zip(movies, rows).map { movie, row -> [String: Any] in
         [
           "id": row[0], "title": movie.title, "content": movie.content, "date": row[3], "rate": movie.rate,
-          "heart": movie.heart, "tags": tags[movie.id] ?? [],
+          "heart": movie.heart, "tags": tags[movie.id] ?? [], "runtime": movie.runtime.map { $0 as Any } ?? NSNull(),
         ]
       }
       if format == .jsonl {

@@ -14,6 +14,7 @@ struct UpdateCommand: MoviesCommand {
       .option("date", valueName: "DATE", help: "A new date: YYYY-MM-DD or an ISO 8601 date-time."),
       .option("rate", valueName: "N", help: "A new rating from 0 to 10."),
       .option("heart", valueName: "N", help: "A new heart count."),
+      .option("runtime", valueName: "MINUTES", help: "A new running time in minutes."),
       .option(
         "image", valueName: "PATH", help: "An image file; repeat for more. Replaces all images.", repeatable: true),
       .flag("no-images", help: "Remove every image."),
@@ -26,6 +27,7 @@ struct UpdateCommand: MoviesCommand {
   let date: Date?
   let rate: Int?
   let heart: Int?
+  let runtime: Int?
   let imagePaths: [String]
   let removeImages: Bool
 
@@ -36,19 +38,23 @@ struct UpdateCommand: MoviesCommand {
     date = try arguments.value("date", as: Date.self)
     rate = try arguments.value("rate", as: Int.self)
     heart = try arguments.value("heart", as: Int.self)
+    runtime = try arguments.value("runtime", as: Int.self)
     imagePaths = arguments.strings("image")
     removeImages = arguments.flag("no-images")
     if removeImages, !imagePaths.isEmpty {
       throw Self.usage(.unexpectedArgument("--no-images cannot be combined with --image"))
     }
-    if title == nil, content == nil, date == nil, rate == nil, heart == nil, imagePaths.isEmpty, !removeImages {
+    if title == nil, content == nil, date == nil, rate == nil, heart == nil, runtime == nil, imagePaths.isEmpty,
+      !removeImages
+    {
       throw Self.usage(.missingOption("a field to change, such as --title or --rate"))
     }
   }
 
   func run(in context: CommandContext) async throws {
     let images: [Data]? = removeImages ? [] : (imagePaths.isEmpty ? nil : try ImageFiles.read(imagePaths))
-    let changes = MovieChanges(title: title, content: content, images: images, date: date, rate: rate, heart: heart)
+    let changes = MovieChanges(
+      title: title, content: content, images: images, date: date, rate: rate, heart: heart, runtime: runtime)
     let movie = try await context.openCatalog().update(id: id, changes)
     context.console.write(MovieOutput.detail(movie))
   }

@@ -26,6 +26,7 @@ enum MovieOutput {
       "heart:   \(movie.heart)",
       "images:  \(movie.images.count)",
     ]
+    if let runtime = movie.runtime { lines.insert("runtime: \(runtime) min", at: 5) }
     if !tags.isEmpty { lines.append("tags:    \(tags.joined(separator: ", "))") }
     if !movie.content.isEmpty { lines.append("content:\n" + movie.content) }
     return lines.joined(separator: "\n") + "\n"
@@ -61,6 +62,7 @@ struct MovieRecord: Encodable {
   let date: String
   let rate: Int
   let heart: Int
+  let runtime: Int?
   let imageCount: Int
   let tags: [String]
 
@@ -71,6 +73,7 @@ struct MovieRecord: Encodable {
     date = CatalogDate.iso8601(movie.date)
     rate = movie.rate
     heart = movie.heart
+    runtime = movie.runtime
     imageCount = movie.images.count
     self.tags = tags
   }

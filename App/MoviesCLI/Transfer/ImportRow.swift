@@ -47,7 +47,7 @@ struct ImportRow {
       }
       let movie = Movie(
         id: id ?? UUID(), title: title, content: text(.content) ?? "", date: date, rate: try integer(.rate) ?? 0,
-        heart: try integer(.heart) ?? 0)
+        heart: try integer(.heart) ?? 0, runtime: try integer(.runtime))
       return .success(MovieImportRow(line: line, movie: movie, tags: tags()))
     } catch {
       return .failure(error)

@@ -1,6 +1,6 @@
 /// The fields of an import or export file, in the order files carry them.
 enum TransferField: Int, CaseIterable {
-  case id, title, content, date, rate, heart, tags
+  case id, title, content, date, rate, heart, tags, runtime
 
   /// The field's name in a CSV header or a JSON object.
   var name: String {
@@ -12,6 +12,7 @@ enum TransferField: Int, CaseIterable {
     case .rate: "rate"
     case .heart: "heart"
     case .tags: "tags"
+    case .runtime: "runtime"
     }
   }
 

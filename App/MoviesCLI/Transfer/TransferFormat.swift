@@ -10,7 +10,7 @@ enum TransferFormat: String, CaseIterable, ArgumentValue {
   case jsonl
 
   /// The fields, in the order files carry them.
-  static let fields = ["id", "title", "content", "date", "rate", "heart", "tags"]
+  static let fields = TransferField.allCases.map(\.name)
 
   /// The format a file name's extension names, if any.
   init?(path: String) {

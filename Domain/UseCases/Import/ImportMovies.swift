@@ -82,6 +82,7 @@ public struct ImportMovies<Store: MovieImportStore>: Sendable {
         case .contentTooLong: "content"
         case .rateOutOfRange: "rate"
         case .invalidHeartCount: "heart"
+        case .invalidRuntime: "runtime"
         default: "row"
         }
       return .failure(ImportProblem(line: row.line, field: field, reason: "\(error)"))
