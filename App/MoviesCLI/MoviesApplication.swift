@@ -16,8 +16,15 @@ public enum MoviesApplication {
     HeartCommand.self, DeleteCommand.self, ClearCommand.self, StatsCommand.self, ImportCommand.self,
     ExportCommand.self, DemoCommand.self,
     ReviewAddCommand.self, ReviewListCommand.self, ReviewDeleteCommand.self, TagAddCommand.self,
-    TagRemoveCommand.self,
+    TagRemoveCommand.self, StoreInfoCommand.self, StoreMigrateCommand.self, StoreCheckCommand.self,
   ]
+
+  /// `movies store …`: the group of commands about the catalog file itself.
+  static let storeGroup = CommandSpec(
+    name: "store",
+    abstract: "Inspect, migrate and check the catalog file.",
+    subcommands: [StoreInfoCommand.spec, StoreMigrateCommand.spec, StoreCheckCommand.spec]
+  )
 
   /// `movies tag …`: the group of tag commands.
   static let tagGroup = CommandSpec(
@@ -43,7 +50,7 @@ public enum MoviesApplication {
       """,
     version: "movies \(version)",
     arguments: [.option("store", valueName: "PATH", help: "The catalog file to use.")],
-    subcommands: commands.filter { $0.path.count == 1 }.map { $0.spec } + [reviewGroup, tagGroup]
+    subcommands: commands.filter { $0.path.count == 1 }.map { $0.spec } + [reviewGroup, tagGroup, storeGroup]
   )
 
   /// Runs the app with a command line (without the program name) and returns the exit status.

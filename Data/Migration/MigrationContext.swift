@@ -18,12 +18,16 @@ import Foundation
 public final class MigrationContext {
   private let connection: Connection
   private let tables: [ObjectIdentifier: TableSchema]
+  private let external: ExternalFiles?
   /// The version whose shape the store has while the closure runs.
   public let version: Schema.Version
 
-  init(connection: Connection, tables: [ObjectIdentifier: TableSchema], version: Schema.Version) {
+  init(
+    connection: Connection, tables: [ObjectIdentifier: TableSchema], version: Schema.Version, external: ExternalFiles?
+  ) {
     self.connection = connection
     self.tables = tables
+    self.external = external
     self.version = version
   }
 
@@ -36,7 +40,7 @@ public final class MigrationContext {
     let table = try table(for: Model.self)
     let query = try QueryBuilder(table: table, modelName: "\(Model.self)").select(descriptor)
     let statement = try connection.statement(query.sql)
-    let decoder = RowDecoder(statement: statement, table: table)
+    let decoder = RowDecoder(statement: statement, table: table, external: external)
     // The decoder's reusable container refers back to it; release that cycle when done.
     defer {
       decoder.reusableContainer = nil
@@ -75,7 +79,7 @@ public final class MigrationContext {
   }
 
   private func write<Model: PersistentModel>(_ model: Model, _ sql: String) throws {
-    let encoder = RowEncoder(table: try table(for: Model.self))
+    let encoder = RowEncoder(table: try table(for: Model.self), external: external)
     try encoder.encode(model)
     try encoder.run(try connection.statement(sql))
   }

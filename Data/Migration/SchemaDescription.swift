@@ -78,6 +78,19 @@ public struct SchemaDescription: Codable, Equatable, Sendable {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
+  /// A description of these tables.
+  public init(tables: [Table]) {
+    self.tables = tables
+  }
+
+  /// The description of a schema version's tables, as a store of that version has them.
+  ///
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model whose schema cannot be resolved.
+  public init(version: any VersionedSchema.Type) throws {
+    let tables = try Schema(version.models).models.map { (model) throws(PersistenceError) in try model.resolve() }
+    self = try Self.expected(for: tables)
+  }
+
   /// The description of what `tables` create in an empty store.
   static func expected(for tables: [TableSchema]) throws -> SchemaDescription {
     let connection = try Connection(location: .memory, readOnly: false)

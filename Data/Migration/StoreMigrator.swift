@@ -52,7 +52,7 @@ struct StoreMigrator: Sendable {
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a store of an unknown or newer
   ///   version, or whose tables match no version; ``PersistenceError/migrationFailed(path:reason:)``
   ///   when a migration fails. The store is unchanged in every case.
-  func prepare(_ connection: Connection, path: String, allowsSave: Bool) throws {
+  func prepare(_ connection: Connection, path: String, allowsSave: Bool, external: ExternalFiles?) throws {
     let live = try SchemaDescription.read(from: connection)
     let record = try SchemaRecord.read(from: connection, path: path)
     if live.isEmpty, record == nil {
@@ -83,7 +83,7 @@ struct StoreMigrator: Sendable {
     if backup, path != ":memory:" {
       try copy(connection, to: URL(fileURLWithPath: "\(path).\(versions[current].number).backup"), path: path)
     }
-    try migrate(connection, from: current, path: path)
+    try migrate(connection, from: current, path: path, external: external)
   }
 
   /// The index of the store's version: the one its record names, or, for a store created
@@ -114,7 +114,7 @@ struct StoreMigrator: Sendable {
 
   /// Runs every stage from a version to the latest in one transaction, with foreign keys checked
   /// once at the end, as sqlite.org's procedure for changing tables prescribes.
-  private func migrate(_ connection: Connection, from start: Int, path: String) throws {
+  private func migrate(_ connection: Connection, from start: Int, path: String, external: ExternalFiles?) throws {
     try connection.execute("PRAGMA foreign_keys = OFF")
     defer { try? connection.execute("PRAGMA foreign_keys = ON") }
     do {
@@ -123,11 +123,13 @@ struct StoreMigrator: Sendable {
           let (old, new) = (versions[index], versions[index + 1])
           let stage = stages.first { $0.from == old.number }
           if case .custom(_, _, let willMigrate, _) = stage, let willMigrate {
-            try willMigrate(MigrationContext(connection: connection, tables: old.tables, version: old.number))
+            try willMigrate(
+              MigrationContext(connection: connection, tables: old.tables, version: old.number, external: external))
           }
           try LightweightMigration(old: old.schemas, new: new.schemas).run(on: connection)
           if case .custom(_, _, _, let didMigrate) = stage, let didMigrate {
-            try didMigrate(MigrationContext(connection: connection, tables: new.tables, version: new.number))
+            try didMigrate(
+              MigrationContext(connection: connection, tables: new.tables, version: new.number, external: external))
           }
         }
         try checkReferences(connection)

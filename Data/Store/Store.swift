@@ -25,7 +25,25 @@ final class Store: Sendable {
     self.configuration = configuration
     self.tables = tables
     let path = configuration.path
+    let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
+    var createdFolder: URL?
+    if needsFiles {
+      let folder: URL =
+        switch configuration.location {
+        case .file(let url): url.appendingPathExtension("external")
+        case .inMemory:
+          FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
+        }
+      let existed = FileManager.default.fileExists(atPath: folder.path)
+      external = try ExternalFiles(folder: folder, readOnly: !configuration.allowsSave)
+      createdFolder = existed ? nil : folder
+    } else {
+      external = nil
+    }
     let connection: Connection
+    var opened = false
+    // A store that cannot be opened leaves nothing behind, not even its new folder of files.
+    defer { if !opened, let createdFolder { try? FileManager.default.removeItem(at: createdFolder) } }
     do {
       switch configuration.location {
       case .inMemory:
@@ -42,7 +60,7 @@ final class Store: Sendable {
         connection = try Connection(location: .file(url.path), readOnly: !configuration.allowsSave)
       }
       if let migrator {
-        try migrator.prepare(connection, path: path, allowsSave: configuration.allowsSave)
+        try migrator.prepare(connection, path: path, allowsSave: configuration.allowsSave, external: external)
       } else {
         try Self.prepareTables(Array(tables.values), on: connection, create: configuration.allowsSave)
       }
@@ -53,18 +71,7 @@ final class Store: Sendable {
     } catch {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
-    let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
-    if needsFiles {
-      let folder: URL =
-        switch configuration.location {
-        case .file(let url): url.appendingPathExtension("external")
-        case .inMemory:
-          FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
-        }
-      external = try ExternalFiles(folder: folder, readOnly: !configuration.allowsSave)
-    } else {
-      external = nil
-    }
+    opened = true
     state = Mutex(StoreState(connection: connection, external: external))
   }
 

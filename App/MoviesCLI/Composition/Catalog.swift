@@ -17,12 +17,12 @@ struct Catalog: Sendable {
   /// Opens (creating if needed) the catalog store at a URL.
   ///
   /// - Throws: `PersistenceError` if the store cannot be opened; the file is left untouched.
-  init(url: URL) throws {
+  init(url: URL, backupBeforeMigration: Bool = false) throws {
     self.url = url
     // The store is recognized as a version of the catalog's schema and migrated to the latest.
     let container = try ModelContainer(
       for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-      configurations: ModelConfiguration("Catalog", url: url))
+      backupBeforeMigration: backupBeforeMigration, configurations: ModelConfiguration("Catalog", url: url))
     movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog")
     reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog")
     tags = try SQLiteRepository<MovieTag>(container: container, configuration: "Catalog")

@@ -59,6 +59,11 @@ public enum CatalogSchemaV1: VersionedSchema {
     /// The storage of version 1's reviews.
     public static let entity = Entity<Review>(
       table: "reviews", relationships: [.belongsTo(\.movieID, Movie.self, deleteRule: .cascade)])
+
+    /// Creates a review of version 1.
+    public init(id: UUID = UUID(), movieID: UUID, author: String = "", text: String, rate: Int? = nil, date: Date) {
+      (self.id, self.movieID, self.author, self.text, self.rate, self.date) = (id, movieID, author, text, rate, date)
+    }
   }
 
   /// A tag of version 1.
@@ -69,6 +74,11 @@ public enum CatalogSchemaV1: VersionedSchema {
     public var name: String
     /// The storage of version 1's tags.
     public static let entity = Entity<MovieTag>(table: "tags", unique: [Entity.Unique(\.name)])
+
+    /// Creates a tag of version 1.
+    public init(id: UUID = UUID(), name: String) {
+      (self.id, self.name) = (id, name)
+    }
   }
 
   /// A tagging of version 1, which also kept an index on `movieID` alone (the unique pair's

@@ -1,0 +1,50 @@
+import Foundation
+import Persistence
+
+/// `movies store info`: the catalog file's path, schema version, row counts and size.
+struct StoreInfoCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "info",
+    abstract: "Show the catalog file: its schema version, its rows and its size.",
+    discussion: "Reads the file without changing it, so an old catalog is reported, not migrated.",
+    arguments: [.option("format", valueName: "FORMAT", help: "table or json (default: table).")]
+  )
+  static let path = ["store", "info"]
+
+  let format: OutputFormat
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  }
+
+  func run(in context: CommandContext) async throws {
+    let info = try StoreInspection(url: context.storeURL, plan: CatalogMigrationPlan.self)
+    let state =
+      switch (info.version, info.needsMigration) {
+      case (nil, _): "unknown: its tables match no version of this app"
+      case (_, true): "needs a migration to \(info.latestVersion) (movies store migrate)"
+      default: "up to date"
+      }
+    switch format {
+    case .json:
+      let object: [String: Any] = [
+        "path": info.path, "version": info.version?.description ?? NSNull(),
+        "latestVersion": info.latestVersion.description, "needsMigration": info.needsMigration,
+        "fingerprint": info.fingerprint, "rows": info.rowCounts, "size": info.size,
+      ]
+      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+      context.console.line(String(decoding: data, as: UTF8.self))
+    case .table:
+      var lines = [
+        ("path", info.path), ("version", info.version?.description ?? "unknown"), ("state", state),
+        ("size", ByteCountFormatter.string(fromByteCount: Int64(info.size), countStyle: .file)),
+        ("fingerprint", info.fingerprint),
+      ]
+      lines += info.rowCounts.sorted { $0.key < $1.key }.map { ("rows in \($0.key)", "\($0.value)") }
+      let width = lines.map(\.0.count).max() ?? 0
+      for (label, value) in lines {
+        context.console.line(label + ":" + String(repeating: " ", count: width - label.count + 2) + value)
+      }
+    }
+  }
+}

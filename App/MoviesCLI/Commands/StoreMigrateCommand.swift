@@ -1,0 +1,40 @@
+import Foundation
+import Persistence
+
+/// `movies store migrate`: brings the catalog file to the app's schema version.
+struct StoreMigrateCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "migrate",
+    abstract: "Migrate the catalog file to this app's schema version.",
+    discussion: """
+      Every command migrates an old catalog when it opens it; this one does only that, and can \
+      keep a copy first. The migration is one transaction: if it fails or is interrupted, the \
+      catalog is left exactly as it was.
+      """,
+    arguments: [.flag("backup", help: "First copy the catalog to <file>.<old version>.backup.")]
+  )
+  static let path = ["store", "migrate"]
+
+  let backup: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    backup = arguments.flag("backup")
+  }
+
+  func run(in context: CommandContext) async throws {
+    let url = context.storeURL
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw PersistenceError.cannotOpen(path: url.path, reason: "no store exists there")
+    }
+    let before = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
+    guard let version = before.version, before.needsMigration else {
+      // Opening reports a store of an unknown or newer version, and records an adopted one.
+      _ = try Catalog(url: url)
+      context.console.line("The catalog is at version \(before.latestVersion) already.")
+      return
+    }
+    _ = try Catalog(url: url, backupBeforeMigration: backup)
+    context.console.line("Migrated the catalog from version \(version) to \(before.latestVersion).")
+    if backup { context.console.line("Backup: \(url.path).\(version).backup") }
+  }
+}

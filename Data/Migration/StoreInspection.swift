@@ -1,0 +1,115 @@
+import Foundation
+
+/// What a store file is, read without changing it: its schema version, whether it needs a
+/// migration, its tables' row counts and its size; and, with ``check()``, whether it is sound.
+///
+/// ```swift
+/// let info = try StoreInspection(url: storeURL, plan: CatalogMigrationPlan.self)
+/// print(info.version?.description ?? "unknown", info.needsMigration)
+/// ```
+public struct StoreInspection: Sendable {
+  /// The store's path.
+  public let path: String
+  /// The store's version: the one it records, or for a store from before versioning, the one
+  /// its tables match; `nil` when neither is known to the plan.
+  public let version: Schema.Version?
+  /// Whether the store records its version (stores from before versioning do not).
+  public let isVersionRecorded: Bool
+  /// The plan's latest version, the one the app uses.
+  public let latestVersion: Schema.Version
+  /// The fingerprint of the store's tables.
+  public let fingerprint: String
+  /// The number of rows of each table, by name.
+  public let rowCounts: [String: Int]
+  /// The size in bytes of the store's file and its write-ahead log.
+  public let size: Int
+
+  private let description: SchemaDescription
+  private let expected: SchemaDescription?
+
+  /// Whether opening the store with the plan would migrate it.
+  public var needsMigration: Bool { version.map { $0 < latestVersion } ?? false }
+
+  /// Reads a store, read-only.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if there is no store there or it
+  ///   is not a database; ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid.
+  public init(url: URL, plan: any SchemaMigrationPlan.Type) throws(PersistenceError) {
+    path = url.path
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw .cannotOpen(path: url.path, reason: "no store exists there")
+    }
+    let migrator = try StoreMigrator(plan: plan, backup: false)
+    latestVersion = migrator.latest.number
+    do {
+      let connection = try Connection(location: .file(url.path), readOnly: true)
+      description = try SchemaDescription.read(from: connection)
+      let record = try SchemaRecord.read(from: connection, path: url.path)
+      isVersionRecorded = record != nil
+      var matched: (Schema.Version, SchemaDescription)?
+      for version in migrator.versions.reversed() {
+        let candidate = try SchemaDescription.expected(for: version.schemas)
+        if let record, version.number == record.version {
+          matched = (version.number, candidate)
+          break
+        }
+        if record == nil, candidate == description {
+          matched = (version.number, candidate)
+          break
+        }
+      }
+      version = matched?.0
+      expected = matched?.1
+      var counts: [String: Int] = [:]
+      for table in description.tables {
+        let statement = try connection.statement("SELECT count(*) FROM \(SQLIdentifier.quote(table.name))")
+        counts[table.name] = try statement.step() ? Int(statement.int64(at: 0)) : 0
+        statement.reset()
+      }
+      rowCounts = counts
+    } catch let error as PersistenceError {
+      throw error
+    } catch let error as SQLiteError {
+      throw .cannotOpen(path: url.path, reason: error.message)
+    } catch {
+      throw .cannotOpen(path: url.path, reason: "\(error)")
+    }
+    fingerprint = description.fingerprint
+    let sizes = [url.path, url.path + "-wal"].compactMap {
+      (try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int
+    }
+    size = sizes.reduce(0, +)
+  }
+
+  /// The store's problems, in words; none for a sound store. Checks SQLite's integrity, every
+  /// reference between tables, and that the tables are exactly those of the store's version.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the store cannot be read.
+  public func check() throws(PersistenceError) -> [String] {
+    var problems: [String] = []
+    if version == nil {
+      problems.append("its tables match no known schema version (fingerprint \(fingerprint))")
+    } else if let expected, expected != description {
+      problems.append("its tables differ from those of version \(version?.description ?? "?")")
+    }
+    do {
+      let connection = try Connection(location: .file(path), readOnly: true)
+      let integrity = try connection.statement("PRAGMA integrity_check")
+      while try integrity.step() {
+        let line = integrity.text(at: 0)
+        if line != "ok" { problems.append("integrity: \(line)") }
+      }
+      integrity.reset()
+      let references = try connection.statement("SELECT \"table\", rowid, parent FROM pragma_foreign_key_check")
+      while try references.step() {
+        problems.append(
+          "row \(references.int64(at: 1)) of \(references.text(at: 0)) refers to a missing row of \(references.text(at: 2))"
+        )
+      }
+      references.reset()
+    } catch {
+      throw .cannotOpen(path: path, reason: "\(error)")
+    }
+    return problems
+  }
+}
