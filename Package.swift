@@ -47,7 +47,7 @@ let package = Package(
     ),
     .testTarget(
       name: "AppTests",
-      dependencies: ["MoviesCLI", "movies", "TestSupport"],
+      dependencies: ["MoviesCLI", "movies", "Persistence", "Domain", "TestSupport"],
       path: "Tests/AppTests"
     ),
   ]

@@ -98,5 +98,10 @@ public enum CatalogSchemaV1: VersionedSchema {
         .belongsTo(\.movieID, Movie.self, deleteRule: .cascade),
         .belongsTo(\.tagID, MovieTag.self, deleteRule: .cascade),
       ])
+
+    /// Creates a tagging of version 1.
+    public init(id: UUID = UUID(), movieID: UUID, tagID: UUID) {
+      (self.id, self.movieID, self.tagID) = (id, movieID, tagID)
+    }
   }
 }
