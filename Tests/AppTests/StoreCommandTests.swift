@@ -1,0 +1,79 @@
+import Domain
+import Foundation
+import Persistence
+import Testing
+
+/// Version 9, from the future: the app's models under a version the app does not know yet.
+private enum FutureCatalog: VersionedSchema {
+  static let versionIdentifier = Schema.Version(9, 0, 0)
+  static let models: [any PersistentModel.Type] = CatalogSchemaV2.models
+}
+
+private enum FuturePlan: SchemaMigrationPlan {
+  static let schemas: [any VersionedSchema.Type] = [FutureCatalog.self]
+  static let stages: [MigrationStage] = []
+}
+
+@Suite("movies store info, migrate and check, run as a user would")
+struct StoreCommandTests {
+  static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/catalog-1.0.0.store")
+
+  let movies: MoviesProcess
+  let store: URL
+
+  init() throws {
+    movies = try MoviesProcess()
+    store = movies.folder.appendingPathComponent("old.store")
+    try FileManager.default.copyItem(at: Self.fixture, to: store)
+  }
+
+  /// The value of a labelled line of `store info`.
+  private func field(_ label: String, in output: String) -> String? {
+    output.split(separator: "\n").first { $0.hasPrefix(label + ":") }
+      .map { $0.dropFirst(label.count + 1).trimmingCharacters(in: .whitespaces) }
+  }
+
+  @Test func anOldCatalogIsReportedMigratedWithABackupAndChecked() throws {
+    let info = try movies.run(["--store", store.path, "store", "info"])
+    #expect(info.status == 0)
+    #expect(field("version", in: info.stdout) == "1.0.0")
+    #expect(field("state", in: info.stdout) == "needs a migration to 2.0.0 (movies store migrate)")
+    #expect(field("rows in movies", in: info.stdout) == "2")
+    #expect(try movies.run(["--store", store.path, "store", "check"]).status == 0)
+    let migrated = try movies.run(["--store", store.path, "store", "migrate", "--backup"])
+    #expect(
+      migrated.stdout == "Migrated the catalog from version 1.0.0 to 2.0.0.\nBackup: \(store.path).1.0.0.backup\n")
+    #expect(FileManager.default.fileExists(atPath: store.path + ".1.0.0.backup"))
+    let after = try movies.run(["--store", store.path, "store", "info", "--format", "json"])
+    let json = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any]
+    #expect(json?["version"] as? String == "2.0.0")
+    #expect(json?["needsMigration"] as? Bool == false)
+    #expect(try movies.run(["--store", store.path, "store", "migrate"]).stdout == "The catalog is at version 2.0.0 already.\n")
+    let check = try movies.run(["--store", store.path, "store", "check"])
+    #expect(check.stdout == "The catalog is sound: version 2.0.0, integrity and references checked.\n")
+    let listed = try movies.listed(["--sort", "title"], environment: ["MOVIES_STORE": store.path])
+    #expect(listed.map { $0["title"] as? String } == ["Alien", "Heat"])
+  }
+
+  @Test func anyCommandMigratesAnOldCatalogFirst() throws {
+    let added = try movies.run(
+      ["--store", store.path, "add", "--title", "Ran", "--date", "1985-06-01", "--runtime", "162"])
+    #expect(added.status == 0)
+    let shown = try movies.run(["--store", store.path, "show", added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
+    #expect(shown.stdout.contains("runtime: 162 min"))
+  }
+
+  @Test func aCatalogFromANewerAppIsRefusedAndLeftAsItWas() throws {
+    let future = movies.folder.appendingPathComponent("future.store")
+    _ = try ModelContainer(
+      for: CatalogSchemaV2.models, migrationPlan: FuturePlan.self, configurations: [ModelConfiguration("F", url: future)])
+    let before = try Data(contentsOf: future)
+    let result = try movies.run(["--store", future.path, "list"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the store is version 9.0.0, newer than this app's 2.0.0"))
+    #expect(try Data(contentsOf: future) == before)
+    let info = try movies.run(["--store", future.path, "store", "info"])
+    #expect(field("version", in: info.stdout) == "unknown")
+  }
+}
