@@ -49,7 +49,9 @@ struct StoreCommandTests {
     let json = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any]
     #expect(json?["version"] as? String == "2.0.0")
     #expect(json?["needsMigration"] as? Bool == false)
-    #expect(try movies.run(["--store", store.path, "store", "migrate"]).stdout == "The catalog is at version 2.0.0 already.\n")
+    #expect(
+      try movies.run(["--store", store.path, "store", "migrate"]).stdout == "The catalog is at version 2.0.0 already.\n"
+    )
     let check = try movies.run(["--store", store.path, "store", "check"])
     #expect(check.stdout == "The catalog is sound: version 2.0.0, integrity and references checked.\n")
     let listed = try movies.listed(["--sort", "title"], environment: ["MOVIES_STORE": store.path])
@@ -60,14 +62,17 @@ struct StoreCommandTests {
     let added = try movies.run(
       ["--store", store.path, "add", "--title", "Ran", "--date", "1985-06-01", "--runtime", "162"])
     #expect(added.status == 0)
-    let shown = try movies.run(["--store", store.path, "show", added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
+    let shown = try movies.run([
+      "--store", store.path, "show", added.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+    ])
     #expect(shown.stdout.contains("runtime: 162 min"))
   }
 
   @Test func aCatalogFromANewerAppIsRefusedAndLeftAsItWas() throws {
     let future = movies.folder.appendingPathComponent("future.store")
     _ = try ModelContainer(
-      for: CatalogSchemaV2.models, migrationPlan: FuturePlan.self, configurations: [ModelConfiguration("F", url: future)])
+      for: CatalogSchemaV2.models, migrationPlan: FuturePlan.self,
+      configurations: [ModelConfiguration("F", url: future)])
     let before = try Data(contentsOf: future)
     let result = try movies.run(["--store", future.path, "list"])
     #expect(result.status == 1)
