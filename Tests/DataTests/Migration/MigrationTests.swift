@@ -173,4 +173,49 @@ struct MigrationTests {
       "\(error)".contains("books.year is new and not optional")
     }
   }
+
+  @Test func droppingAUniqueConstraintChangesOnlyTheIndex() async throws {
+    struct BookV3: PersistentModel, Hashable {
+      var id = UUID()
+      var name: String
+      var pages: Int
+      var rating: Int?
+      var isbn: String
+      static let entity = Entity<BookV3>(table: "books")
+    }
+    enum V3: VersionedSchema {
+      static let versionIdentifier = Schema.Version(3, 0, 0)
+      static let models: [any PersistentModel.Type] = [BookV3.self, LoanV2.self]
+    }
+    enum Plan: SchemaMigrationPlan {
+      static let schemas: [any VersionedSchema.Type] = [LibraryV2.self, V3.self]
+      static let stages: [MigrationStage] = []
+    }
+    let v2 = try versionTwo(plan: LibraryPlan.self)
+    try await SQLiteRepository<BookV2>(container: v2).insert(BookV2(name: "Dune", pages: 412, rating: nil, isbn: "x"))
+    let v3 = try ModelContainer(
+      for: [BookV3.self, LoanV2.self], migrationPlan: Plan.self, configurations: [configuration])
+    try await SQLiteRepository<BookV3>(container: v3).insert(BookV3(name: "Dune", pages: 1, rating: nil, isbn: "y"))
+    #expect(try await SQLiteRepository<BookV3>(container: v3).fetchCount(FetchDescriptor()) == 2)
+    #expect(try description(of: url).tables.first { $0.name == "books" }?.indexes.isEmpty == true)
+  }
+
+  @Test func modelsThatAreNotThePlansLatestAreRefused() throws {
+    #expect(throws: PersistenceError.self) {
+      _ = try ModelContainer(
+        for: [BookV1.self, ShelfV1.self], migrationPlan: LibraryPlan.self, configurations: [configuration])
+    }
+    #expect(!FileManager.default.fileExists(atPath: url.path), "nothing was created")
+  }
+
+  @Test func aMigrationContextRefusesAModelOfAnotherVersion() async throws {
+    let helper = MigrationTestHelper(plan: LibraryPlan.self, folder: folder)
+    #expect {
+      _ = try helper.createStore("mixed.store", at: LibraryV1.self) { context in
+        try context.insert(BookV2(name: "Dune", pages: 1, rating: nil, isbn: ""))
+      }
+    } throws: { error in
+      "\(error)".contains("BookV2 is not a model of schema version 1.0.0")
+    }
+  }
 }
