@@ -75,7 +75,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
       let query = try QueryBuilder(table: repository.table, modelName: "\(Model.self)").select(descriptor)
       guard case .file(let url) = repository.store.configuration.location else {
         state = .buffered(
-          try repository.store.withState { state in try repository.fetch(query, in: state) }.makeIterator())
+          try repository.store.read { state in try repository.fetch(query, in: state) }.makeIterator())
         return
       }
       let connection = try Connection(location: .file(url.path), readOnly: true)

@@ -95,7 +95,7 @@ extension SQLiteRepository {
         query.bindings = condition.bindings
       }
       if let groupBy { query.sql += " GROUP BY \(groupBy)" }
-      return try store.withState { state in
+      return try store.read { state in
         let statement = try state.connection.statement(query.sql)
         defer { statement.reset() }
         try statement.bind(query.bindings)

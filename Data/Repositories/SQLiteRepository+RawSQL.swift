@@ -19,7 +19,7 @@ extension SQLiteRepository {
   ///   if a row cannot be decoded as the model.
   public func fetch(sql: String, _ arguments: [SQLValue] = []) async throws -> [Model] {
     do {
-      return try store.withState { state in
+      return try store.read { state in
         let decoder = try state.decoder(for: sql, table: table)
         let statement = decoder.statement
         defer { statement.reset() }

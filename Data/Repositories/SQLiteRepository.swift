@@ -85,7 +85,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
     try perform {
       let query = try builder.select(descriptor)
-      return try store.withState { state in try fetch(query, in: state) }
+      return try store.read { state in try fetch(query, in: state) }
     }
   }
 
@@ -93,7 +93,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func fetch(id: Model.ID) async throws -> Model? {
     try perform {
       let key = try SQLValue(swiftValue: id)
-      return try store.withState { state in try fetch(SQLFragment(statements.selectByID, [key]), in: state).first }
+      return try store.read { state in try fetch(SQLFragment(statements.selectByID, [key]), in: state).first }
     }
   }
 
@@ -107,7 +107,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
       let condition = try translator.membership(keyColumn, in: ids)
       let query = SQLFragment(
         "SELECT \(table.quotedColumns) FROM \(table.quotedName) WHERE \(condition.sql)", condition.bindings)
-      let found = try store.withState { state in try fetch(query, in: state) }
+      let found = try store.read { state in try fetch(query, in: state) }
       let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
       var seen = Set<Model.ID>()
       return ids.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }
@@ -118,7 +118,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int {
     try perform {
       let query = try builder.count(descriptor)
-      return try store.withState { state in
+      return try store.read { state in
         let statement = try state.connection.statement(query.sql)
         defer { statement.reset() }
         try statement.bind(query.bindings)

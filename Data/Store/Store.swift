@@ -11,6 +11,9 @@ final class Store: Sendable {
   /// The folder of external files, when some attribute is declared with external storage.
   let external: ExternalFiles?
   private let state: Mutex<StoreState>
+  /// The read-only connections of a file store; an in-memory store reads through its one
+  /// connection.
+  private let readers: ReaderPool?
 
   /// Opens (and, if allowed, creates) the store of a configuration with these tables.
   ///
@@ -73,6 +76,11 @@ final class Store: Sendable {
     }
     opened = true
     state = Mutex(StoreState(connection: connection, external: external))
+    if case .file = configuration.location {
+      readers = ReaderPool(path: path, external: external)
+    } else {
+      readers = nil
+    }
   }
 
   deinit {
@@ -85,6 +93,13 @@ final class Store: Sendable {
   /// Runs `body` with exclusive use of the connection.
   func withState<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
     try state.withLock { state in try body(state) }
+  }
+
+  /// Runs `body` with a connection to read from: one of its own on a file store, so reads do not
+  /// wait for each other or for a write; the store's one connection in memory.
+  func read<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
+    guard let readers else { return try withState(body) }
+    return try readers.read(body)
   }
 
   /// Runs `body` in one write transaction: all of its changes commit, or none.

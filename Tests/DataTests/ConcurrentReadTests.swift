@@ -1,0 +1,57 @@
+import Dispatch
+import Domain
+import Foundation
+import Testing
+
+@testable import Persistence
+
+@Suite("Reads run alongside a write and see the last commit")
+struct ConcurrentReadTests {
+  private struct Rows: MovieImportSource {
+    var made = 0
+    let count: Int
+    mutating func next() throws(ImportProblem) -> Result<MovieImportRow, ImportProblem>? {
+      guard made < count else { return nil }
+      made += 1
+      return .success(MovieImportRow(line: made, movie: Movie(title: "Movie \(made)", date: .now)))
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aReadDuringAWriteSeesTheStoreAsLastCommitted() throws {
+    let folder = try TemporaryDirectory()
+    let container = try ModelContainer(
+      for: Movie.self, MovieTag.self, Tagging.self,
+      configurations: ModelConfiguration("Catalog", url: folder.file("catalog.store")))
+    let importer = try SQLiteMovieImporter(container: container)
+    let movies = try SQLiteRepository<Movie>(container: container)
+    let count = { () throws -> Int in
+      try movies.store.read { state in
+        let statement = try state.connection.statement("SELECT count(*) FROM movies")
+        defer { statement.reset() }
+        _ = try statement.step()
+        return Int(statement.int64(at: 0))
+      }
+    }
+    let midway = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      var rows = Rows(count: 3_000)
+      _ = try? ImportMovies(store: importer, batchSize: 1_000)(
+        from: &rows,
+        progress: { progress in
+          // Hold the write transaction open, 1,000 rows written, while the test reads.
+          if progress.rowsWritten == 1_000 {
+            midway.signal()
+            proceed.wait()
+          }
+        })
+      finished.signal()
+    }
+    midway.wait()
+    #expect(try count() == 0, "the open transaction's rows are not seen, and the read did not wait for it")
+    proceed.signal()
+    finished.wait()
+    #expect(try count() == 3_000)
+  }
+}
