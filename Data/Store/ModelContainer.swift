@@ -102,6 +102,20 @@ public final class ModelContainer: Sendable {
       configurations: configurations)
   }
 
+  /// The store of a configuration: the named one, or the only one.
+  func store(named name: String?) throws(PersistenceError) -> Store {
+    if let name {
+      guard let store = stores[name] else {
+        throw .unknownConfiguration("the container has no configuration named '\(name)'")
+      }
+      return store
+    }
+    guard configurations.count == 1, let only = configurations.first.flatMap({ stores[$0.name] }) else {
+      throw .unknownConfiguration("the container has several configurations; name the one to use")
+    }
+    return only
+  }
+
   /// The store that holds a model type: the named configuration's, or the only one holding it.
   func store<Model: PersistentModel>(
     for type: Model.Type, configuration name: String?

@@ -106,7 +106,9 @@ final class Store: Sendable {
   ///
   /// External files that no row names any more are removed afterwards: after a transaction
   /// that may have replaced or deleted some (`replacesFiles`), and after any that failed.
-  func write<T: Sendable>(replacesFiles: Bool = true, _ body: (StoreState) throws -> T) throws -> T {
+  func write<T: Sendable>(
+    replacesFiles: Bool = true, author: String? = nil, _ body: (StoreState) throws -> T
+  ) throws -> T {
     guard configuration.allowsSave else {
       throw PersistenceError.cannotOpen(path: configuration.path, reason: "the store is read-only")
     }

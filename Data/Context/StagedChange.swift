@@ -1,0 +1,78 @@
+import Domain
+
+/// One staged change of a ``ModelContext``: the model's latest value, what to do with it, and
+/// its table.
+struct StagedChange {
+  /// Identifies a model across types: its type and its identifier.
+  struct Key: Hashable {
+    let type: ObjectIdentifier
+    let id: AnyHashable
+  }
+
+  var kind: PendingChange.Kind
+  var model: any StagedModel
+  /// The model's table, or `nil` when the context's store does not hold its type.
+  let table: TableSchema?
+
+  /// What the change looks like from outside.
+  var pending: PendingChange {
+    PendingChange(model: model.typeName, id: model.idText, kind: kind)
+  }
+
+  /// The change that results from staging `next` after this one, or `nil` when the two cancel
+  /// out: a model inserted, then deleted, before a save.
+  func merged(with next: StagedChange) -> StagedChange? {
+    var result = next
+    switch (kind, next.kind) {
+    case (.insert, .delete): return nil
+    case (.insert, _): result.kind = .insert  // the row does not exist yet: insert the latest value
+    case (.delete, .insert): result.kind = .update  // the stored row is replaced
+    default: break
+    }
+    return result
+  }
+
+  /// Applies the change inside the caller's write transaction.
+  ///
+  /// - Throws: `RepositoryError.notFound` for an update or delete of a model that is not
+  ///   stored; the SQLite error of a refused write.
+  func apply(in state: StoreState) throws {
+    guard let table else { throw RepositoryError.unavailable("\(model.typeName) is not stored here") }
+    try model.apply(kind, table: table, in: state)
+  }
+}
+
+/// A model value of any type, as a staged change holds it.
+protocol StagedModel {
+  /// The model type's name.
+  var typeName: String { get }
+  /// The model's identifier, as text.
+  var idText: String { get }
+  /// Inserts, updates or deletes the model's row.
+  func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState) throws
+}
+
+/// A model of a known type, held for a staged change.
+struct StagedValue<Model: PersistentModel>: StagedModel {
+  let value: Model
+
+  var typeName: String { "\(Model.self)" }
+  var idText: String { String(describing: value.id) }
+
+  func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState) throws {
+    let statements = TableStatements(table: table)
+    switch kind {
+    case .insert, .update:
+      let encoder = state.encoder(for: table)
+      try encoder.encode(value)
+      try encoder.run(try state.connection.statement(kind == .insert ? statements.insert : statements.update))
+    case .delete:
+      let statement = try state.connection.statement(statements.deleteByID)
+      try statement.bind(try SQLValue(swiftValue: value.id), at: 1)
+      try statement.run()
+    }
+    if kind != .insert, state.connection.changes == 0 {
+      throw RepositoryError.notFound(id: idText)
+    }
+  }
+}
