@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// One staged change of a ``ModelContext``: the model's latest value, what to do with it, and
 /// its table.
@@ -57,7 +58,9 @@ struct StagedValue<Model: PersistentModel>: StagedModel {
   let value: Model
 
   var typeName: String { "\(Model.self)" }
-  var idText: String { String(describing: value.id) }
+  /// A UUID in its usual lower-case form, as the history writes it; anything else as Swift
+  /// describes it.
+  var idText: String { (value.id as? UUID)?.uuidString.lowercased() ?? String(describing: value.id) }
 
   func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState) throws {
     let statements = TableStatements(table: table)
@@ -72,7 +75,7 @@ struct StagedValue<Model: PersistentModel>: StagedModel {
       try statement.run()
     }
     if kind != .insert, state.connection.changes == 0 {
-      throw RepositoryError.notFound(id: idText)
+      throw RepositoryError.notFound(id: String(describing: value.id))
     }
   }
 }

@@ -72,7 +72,9 @@ public final class ModelContainer: Sendable {
           "the models of '\(configuration.name)' are not those of the migration plan's latest version, \(migrator.latest.number)"
         )
       }
-      stores[configuration.name] = try Store(configuration: configuration, tables: tables, migrator: migrator)
+      let names = Dictionary(schema.models.map { ($0.identifier, $0.name) }, uniquingKeysWith: { first, _ in first })
+      stores[configuration.name] = try Store(
+        configuration: configuration, tables: tables, modelNames: names, migrator: migrator)
     }
     self.configurations = configurations
     self.stores = stores

@@ -22,8 +22,12 @@ final class Store: Sendable {
   ///
   /// With a `migrator`, the store is recognized as a version of its plan and migrated to the
   /// latest version first.
+  ///
+  /// A writable store keeps a history of its transactions (see `HistoryLog`); `modelNames`
+  /// names each model type in it.
   init(
-    configuration: ModelConfiguration, tables: [ObjectIdentifier: TableSchema], migrator: StoreMigrator? = nil
+    configuration: ModelConfiguration, tables: [ObjectIdentifier: TableSchema],
+    modelNames: [ObjectIdentifier: String] = [:], migrator: StoreMigrator? = nil
   ) throws(PersistenceError) {
     self.configuration = configuration
     self.tables = tables
@@ -66,6 +70,10 @@ final class Store: Sendable {
         try migrator.prepare(connection, path: path, allowsSave: configuration.allowsSave, external: external)
       } else {
         try Self.prepareTables(Array(tables.values), on: connection, create: configuration.allowsSave)
+      }
+      if configuration.allowsSave {
+        let named = tables.map { ($0.value, modelNames[$0.key] ?? $0.value.name) }.sorted { $0.0.name < $1.0.name }
+        try connection.writeTransaction { try HistoryLog.prepare(named, on: connection) }
       }
     } catch let error as PersistenceError {
       throw error
@@ -115,7 +123,13 @@ final class Store: Sendable {
     return try withState { state in
       let result: T
       do {
-        result = try state.connection.writeTransaction { try body(state) }
+        result = try state.connection.writeTransaction {
+          // Every transaction is recorded in the history, in the same transaction.
+          let token = try HistoryLog.begin(author: author, on: state.connection)
+          let result = try body(state)
+          _ = try HistoryLog.end(token, on: state.connection)
+          return result
+        }
       } catch {
         // Files written for the rolled-back rows are named by nothing.
         // The transaction's error is the one to report; files a failed collection leaves behind

@@ -1,0 +1,81 @@
+import Domain
+
+extension ModelContainer {
+  /// The transactions committed after a token (from the first without one), oldest first; only
+  /// those of the named authors when `authors` is given.
+  ///
+  /// ```swift
+  /// let news = try container.fetchHistory(after: lastSynced)
+  /// for transaction in news { upload(transaction.changes) }
+  /// lastSynced = news.last?.token ?? lastSynced
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` if the configuration is unknown or the history cannot be read.
+  public func fetchHistory(
+    after token: HistoryToken? = nil, authors: Set<String>? = nil, configuration: String? = nil
+  ) throws -> [HistoryTransaction] {
+    let store = try store(named: configuration)
+    return try history(of: store) { try HistoryLog.transactions(after: token, authors: authors, on: $0.connection) }
+  }
+
+  /// Deletes the history up to and including a token, once every reader of it has caught up.
+  ///
+  /// - Throws: ``PersistenceError`` if the configuration is unknown or the store cannot be written.
+  public func deleteHistory(through token: HistoryToken, configuration: String? = nil) throws {
+    let store = try store(named: configuration)
+    do {
+      try store.withState { state in
+        try state.connection.writeTransaction { try HistoryLog.delete(through: token, on: state.connection) }
+      }
+    } catch let error as PersistenceError {
+      throw error
+    } catch {
+      throw PersistenceError.cannotOpen(path: store.configuration.path, reason: "\(error)")
+    }
+  }
+
+  /// The transactions committed from now on (or after a token), as they commit — in this
+  /// process or any other writing the same store — filtered by author and model type name.
+  ///
+  /// The store is checked for new transactions every `interval`; a rolled-back transaction is
+  /// never seen.
+  ///
+  /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` for an unknown configuration.
+  public func history(
+    after token: HistoryToken? = nil, authors: Set<String>? = nil, models: Set<String>? = nil,
+    configuration: String? = nil, interval: Duration = .milliseconds(50)
+  ) throws -> HistoryObserver {
+    let store = try store(named: configuration)
+    let start = try token ?? history(of: store) { try HistoryLog.latestToken(on: $0.connection) } ?? HistoryToken(0)
+    return HistoryObserver(store: store, after: start, authors: authors, models: models, interval: interval)
+  }
+
+  /// The results of a descriptor now, then again after every commit that changes a model of its
+  /// type — in this process or any other writing the same store.
+  ///
+  /// ```swift
+  /// for try await top in try container.results(FetchDescriptor<Movie>(predicate: #Predicate { $0.rate >= 8 })) {
+  ///   show(top)
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if no configuration stores the model.
+  public func results<Model: PersistentModel>(
+    _ descriptor: FetchDescriptor<Model>, configuration: String? = nil, interval: Duration = .milliseconds(50)
+  ) throws -> ResultsObserver<Model> {
+    let repository = try SQLiteRepository<Model>(container: self, configuration: configuration)
+    return ResultsObserver(
+      repository: repository, descriptor: descriptor,
+      changes: try history(models: ["\(Model.self)"], configuration: configuration, interval: interval))
+  }
+
+  private func history<T: Sendable>(of store: Store, _ read: (StoreState) throws -> T) throws -> T {
+    do {
+      return try store.read(read)
+    } catch let error as PersistenceError {
+      throw error
+    } catch {
+      throw PersistenceError.cannotOpen(path: store.configuration.path, reason: "its history cannot be read: \(error)")
+    }
+  }
+}
