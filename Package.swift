@@ -45,9 +45,11 @@ let package = Package(
       dependencies: ["Domain", "Persistence", "TestSupport", "CSQLite"],
       path: "Tests/DataTests"
     ),
+    // A writer for the tests of several processes sharing one store.
+    .executableTarget(name: "store-stress", dependencies: ["Domain", "Persistence"], path: "Tests/StoreStress"),
     .testTarget(
       name: "AppTests",
-      dependencies: ["MoviesCLI", "movies", "Persistence", "Domain", "TestSupport"],
+      dependencies: ["MoviesCLI", "movies", "store-stress", "Persistence", "Domain", "TestSupport"],
       path: "Tests/AppTests"
     ),
   ]

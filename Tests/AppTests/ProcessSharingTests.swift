@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+import Persistence
+import Testing
+
+@Suite("Several processes on one store")
+struct ProcessSharingTests {
+  let process: MoviesProcess
+  let store: URL
+
+  init() throws {
+    process = try MoviesProcess()
+    store = process.folder.appendingPathComponent("shared.store")
+  }
+
+  private func container() throws -> ModelContainer {
+    try ModelContainer(
+      for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
+      configurations: ModelConfiguration("Catalog", url: store))
+  }
+
+  @Test(.timeLimit(.minutes(2))) func fourProcessesWritingAThousandTimesEachEndWithEveryRow() async throws {
+    let container = try container()
+    let executable = MoviesProcess.executable.deletingLastPathComponent().appendingPathComponent("store-stress")
+    let writers = try (0..<4).map { index -> (Process, Pipe) in
+      let writer = Process()
+      let errors = Pipe()
+      writer.executableURL = executable
+      writer.arguments = [store.path, "1000", "writer\(index)"]
+      writer.standardError = errors
+      try writer.run()
+      return (writer, errors)
+    }
+    for (writer, errors) in writers {
+      let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      writer.waitUntilExit()
+      #expect(writer.terminationStatus == 0, "\(message)")
+      #expect(!message.contains("locked"))
+    }
+    #expect(try await SQLiteRepository<Movie>(container: container).fetchCount(FetchDescriptor()) == 4_000)
+    let history = try container.fetchHistory()
+    #expect(history.count == 4_000, "one transaction per write")
+    #expect(Set(history.map(\.token)).count == 4_000)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func anObserverSeesAnotherProcesssCommit() async throws {
+    let container = try container()
+    let observer = try container.history(models: ["Movie"], interval: .milliseconds(10))
+    let seen = Task {
+      var iterator = observer.makeAsyncIterator()
+      return try await iterator.next()
+    }
+    let added = try process.run(["--store", store.path, "add", "--title", "Alien", "--date", "1979-05-25"])
+    #expect(added.status == 0)
+    let transaction = try await seen.value
+    #expect(transaction?.changes.map(\.kind) == [.insert])
+    #expect(transaction?.changes.first?.id == added.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}
