@@ -14,7 +14,7 @@ public enum MoviesApplication {
   static let commands: [any MoviesCommand.Type] = [
     AddCommand.self, ListCommand.self, ShowCommand.self, UpdateCommand.self, RateCommand.self,
     HeartCommand.self, DeleteCommand.self, ClearCommand.self, StatsCommand.self, ImportCommand.self,
-    ExportCommand.self, DemoCommand.self,
+    ExportCommand.self, HistoryCommand.self, WatchCommand.self, DemoCommand.self,
     ReviewAddCommand.self, ReviewListCommand.self, ReviewDeleteCommand.self, TagAddCommand.self,
     TagRemoveCommand.self, StoreInfoCommand.self, StoreMigrateCommand.self, StoreCheckCommand.self,
   ]

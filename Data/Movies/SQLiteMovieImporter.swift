@@ -19,12 +19,16 @@ public struct SQLiteMovieImporter: MovieImportStore {
   let movies: TableSchema
   let tags: TableSchema
   let taggings: TableSchema
+  /// The author the store's history records for imports.
+  public let author: String?
 
-  /// Creates the importer for the configuration that stores `Movie`, `MovieTag` and `Tagging`.
+  /// Creates the importer for the configuration that stores `Movie`, `MovieTag` and `Tagging`;
+  /// the history records its imports under `author`.
   ///
   /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if no configuration (or not the
   ///   named one) stores all three.
-  public init(container: ModelContainer, configuration: String? = nil) throws(PersistenceError) {
+  public init(container: ModelContainer, configuration: String? = nil, author: String? = nil) throws(PersistenceError) {
+    self.author = author
     let (store, movies) = try container.store(for: Movie.self, configuration: configuration)
     let (tagStore, tags) = try container.store(for: MovieTag.self, configuration: configuration)
     let (taggingStore, taggings) = try container.store(for: Tagging.self, configuration: configuration)
@@ -43,7 +47,7 @@ public struct SQLiteMovieImporter: MovieImportStore {
   ///   the transaction cannot begin or commit.
   public func withImportTransaction<T: Sendable>(_ body: (inout SQLiteMovieImportWriter) throws -> T) throws -> T {
     do {
-      return try store.write(replacesFiles: false) { state in
+      return try store.write(replacesFiles: false, author: author) { state in
         // The import's changes stay in a larger page cache until the commit instead of spilling
         // to the write-ahead log page by page. Both sizes are bounds, so memory stays flat.
         let cacheSize = try state.connection.statement("PRAGMA cache_size")

@@ -16,23 +16,28 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   let store: Store
   let table: TableSchema
   let statements: TableStatements
+  /// The author the store's history records for this repository's writes.
+  public let author: String?
 
   /// Creates a repository for the model's configuration in a container.
   ///
-  /// - Parameter configuration: the configuration's name; may be omitted when exactly one
-  ///   configuration stores the model.
+  /// - Parameters:
+  ///   - configuration: the configuration's name; may be omitted when exactly one
+  ///     configuration stores the model.
+  ///   - author: the author the store's history records for this repository's writes.
   /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if no such configuration stores
   ///   the model.
-  public init(container: ModelContainer, configuration: String? = nil) throws(PersistenceError) {
+  public init(container: ModelContainer, configuration: String? = nil, author: String? = nil) throws(PersistenceError) {
     (store, table) = try container.store(for: Model.self, configuration: configuration)
     statements = TableStatements(table: table)
+    self.author = author
   }
 
   /// Inserts a new model.
   ///
   /// - Throws: `RepositoryError.constraintViolation` if its identifier is already stored.
   public func insert(_ model: Model) async throws {
-    try perform { try store.write(replacesFiles: false) { state in try insert([model], in: state) } }
+    try perform { try store.write(replacesFiles: false, author: author) { state in try insert([model], in: state) } }
   }
 
   /// Inserts many models in one transaction: all of them, or none.
@@ -40,7 +45,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// - Throws: `RepositoryError` for the first model that cannot be stored.
   public func insert(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
-    try perform { try store.write(replacesFiles: false) { state in try insert(models, in: state) } }
+    try perform { try store.write(replacesFiles: false, author: author) { state in try insert(models, in: state) } }
   }
 
   /// Inserts each model or updates the stored one it matches, by identifier or by a declared
@@ -52,7 +57,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func upsert(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
     try perform {
-      try store.write { state in
+      try store.write(author: author) { state in
         let encoder = state.encoder(for: table)
         let statement = try state.connection.statement(statements.upsert)
         for model in models {
@@ -67,7 +72,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ///
   /// - Throws: `RepositoryError.notFound` if it is not stored.
   public func update(_ model: Model) async throws {
-    try perform { try store.write { state in try update([model], in: state) } }
+    try perform { try store.write(author: author) { state in try update([model], in: state) } }
   }
 
   /// Replaces many stored models in one transaction: all of them, or none.
@@ -75,7 +80,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// - Throws: `RepositoryError.notFound` naming the first model that is not stored.
   public func update(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
-    try perform { try store.write { state in try update(models, in: state) } }
+    try perform { try store.write(author: author) { state in try update(models, in: state) } }
   }
 
   /// Returns the models a descriptor matches, in its order, filtered, sorted and paged in SQL.
@@ -134,7 +139,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func delete(ids: [Model.ID]) async throws {
     try perform {
       let keys = try ids.map { (id) throws(PersistenceError) in (id, try SQLValue(swiftValue: id)) }
-      try store.write { state in
+      try store.write(author: author) { state in
         let statement = try state.connection.statement(statements.deleteByID)
         for (id, key) in keys {
           try statement.bind(key, at: 1)
@@ -155,7 +160,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func delete(where predicate: Predicate<Model>) async throws -> Int {
     try perform {
       let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
-      return try store.write { state in
+      return try store.write(author: author) { state in
         let statement = try state.connection.statement("DELETE FROM \(table.quotedName) WHERE \(condition.sql)")
         try statement.bind(condition.bindings)
         try statement.run()
@@ -185,7 +190,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   @discardableResult
   public func deleteAll() async throws -> Int {
     try perform {
-      try store.write { state in
+      try store.write(author: author) { state in
         try state.connection.statement(statements.deleteAll).run()
         return state.connection.changes
       }

@@ -80,7 +80,11 @@ struct ListCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     // The query is checked before the store is opened, so a bad one changes nothing.
     _ = try ListMovies<SQLiteRepository<Movie>>.descriptor(for: query)
-    let catalog = try context.openCatalog()
+    context.console.write(try await render(from: try context.openCatalog()))
+  }
+
+  /// The list, as text for the chosen format, from an open catalog.
+  func render(from catalog: Catalog) async throws -> String {
     var query = query
     // Filters across relationships narrow the ids first: one query each, whatever the counts.
     if let tag { query.ids = try await catalog.movieTags.movieIDs(tagged: tag) }
@@ -89,11 +93,8 @@ struct ListCommand: MoviesCommand {
       query.ids = query.ids.map { ids in ids.filter(Set(reviewed).contains) } ?? reviewed
     }
     let movies = try await catalog.list(query)
-    guard format == .json else {
-      context.console.write(MovieOutput.table(movies))
-      return
-    }
+    guard format == .json else { return MovieOutput.table(movies) }
     let tags = try await catalog.movieTags.names(of: movies.map(\.id))
-    context.console.write(try MovieOutput.json(movies, tags: tags))
+    return try MovieOutput.json(movies, tags: tags)
   }
 }

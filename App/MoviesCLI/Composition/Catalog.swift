@@ -6,6 +6,11 @@ import Persistence
 ///
 /// This is the composition root, the one place that knows both Domain and Data.
 struct Catalog: Sendable {
+  /// The author the store's history records for the app's writes.
+  static let author = "movies"
+
+  /// The container of the catalog's store.
+  let container: ModelContainer
   /// Where the store lives.
   let url: URL
   let movies: SQLiteRepository<Movie>
@@ -23,11 +28,12 @@ struct Catalog: Sendable {
     let container = try ModelContainer(
       for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
       backupBeforeMigration: backupBeforeMigration, configurations: ModelConfiguration("Catalog", url: url))
-    movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog")
-    reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog")
-    tags = try SQLiteRepository<MovieTag>(container: container, configuration: "Catalog")
-    taggings = try SQLiteRepository<Tagging>(container: container, configuration: "Catalog")
-    importer = try SQLiteMovieImporter(container: container, configuration: "Catalog")
+    self.container = container
+    movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog", author: Self.author)
+    reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog", author: Self.author)
+    tags = try SQLiteRepository<MovieTag>(container: container, configuration: "Catalog", author: Self.author)
+    taggings = try SQLiteRepository<Tagging>(container: container, configuration: "Catalog", author: Self.author)
+    importer = try SQLiteMovieImporter(container: container, configuration: "Catalog", author: "movies import")
   }
 
   var add: AddMovie<SQLiteRepository<Movie>> { AddMovie(movies: movies) }

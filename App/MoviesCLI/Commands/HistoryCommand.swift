@@ -1,0 +1,64 @@
+import Foundation
+import Persistence
+
+/// `movies history`: the catalog's committed transactions, oldest first.
+struct HistoryCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "history",
+    abstract: "Show the catalog's history: each committed change, when and by whom.",
+    discussion: "--since TOKEN shows what came after a token printed before, as a sync would ask.",
+    arguments: [
+      .option("since", valueName: "TOKEN", help: "Only transactions after this token."),
+      .option("author", valueName: "NAME", help: "Only transactions by this author.", repeatable: true),
+      .option("format", valueName: "FORMAT", help: "table or json (default: table)."),
+    ]
+  )
+
+  let since: Int64?
+  let authors: [String]
+  let format: OutputFormat
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    since = try arguments.value("since", as: Int.self).map(Int64.init)
+    authors = arguments.strings("author")
+    format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  }
+
+  func run(in context: CommandContext) async throws {
+    let catalog = try context.openCatalog()
+    let history = try catalog.container.fetchHistory(
+      after: since.map(HistoryToken.init), authors: authors.isEmpty ? nil : Set(authors))
+    switch format {
+    case .json:
+      let objects = history.map { transaction -> [String: Any] in
+        [
+          "token": transaction.token.value, "timestamp": CatalogDate.iso8601(transaction.timestamp),
+          "author": transaction.author ?? NSNull(),
+          "changes": transaction.changes.map { ["model": $0.model, "id": $0.id, "kind": $0.kind.rawValue] },
+        ]
+      }
+      let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+      context.console.line(String(decoding: data, as: UTF8.self))
+    case .table:
+      let rows = history.map { transaction in
+        [
+          "\(transaction.token)", CatalogDate.iso8601(transaction.timestamp), transaction.author ?? "-",
+          Self.summary(transaction.changes),
+        ]
+      }
+      context.console.write(
+        TextTable(headers: ["TOKEN", "COMMITTED", "AUTHOR", "CHANGES"], rightAligned: [0]).render(rows))
+    }
+  }
+
+  /// `Movie: 2 inserted, 1 deleted; Review: 1 deleted`.
+  static func summary(_ changes: [HistoryChange]) -> String {
+    var counts: [String: [PendingChange.Kind: Int]] = [:]
+    for change in changes { counts[change.model, default: [:]][change.kind, default: 0] += 1 }
+    return counts.keys.sorted().map { model in
+      let kinds = [(PendingChange.Kind.insert, "inserted"), (.update, "updated"), (.delete, "deleted")]
+        .compactMap { kind, word in counts[model]?[kind].map { "\($0) \(word)" } }
+      return "\(model): " + kinds.joined(separator: ", ")
+    }.joined(separator: "; ")
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Persistence
+
+/// `movies watch`: lists movies, then lists them again whenever the catalog changes — from
+/// this process or any other.
+struct WatchCommand: MoviesCommand {
+  static let spec = CommandSpec(
+    name: "watch",
+    abstract: "List movies, and list them again whenever the catalog changes.",
+    discussion: """
+      Takes every option of list. Changes made by any process, another movies included, are \
+      seen within a tenth of a second. Runs until interrupted (Ctrl-C), or until --updates lists.
+      """,
+    arguments: ListCommand.spec.arguments + [
+      .option("updates", valueName: "N", help: "Stop after listing N changes.")
+    ]
+  )
+
+  let list: ListCommand
+  let updates: Int?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    list = try ListCommand(arguments)
+    updates = try arguments.value("updates", as: Int.self)
+  }
+
+  func run(in context: CommandContext) async throws {
+    let catalog = try context.openCatalog()
+    let changes = try catalog.container.history(
+      models: ["Movie", "Review", "MovieTag", "Tagging"], interval: .milliseconds(100))
+    context.console.write(try await list.render(from: catalog))
+    var listed = 0
+    for try await transaction in changes {
+      guard updates.map({ listed < $0 }) ?? true else { break }
+      listed += 1
+      if list.format == .table {
+        let author = transaction.author.map { " by \($0)" } ?? ""
+        context.console.line(
+          "\n— changed at \(CatalogDate.iso8601(transaction.timestamp))\(author) (history \(transaction.token)) —")
+      }
+      context.console.write(try await list.render(from: catalog))
+      if let updates, listed >= updates { break }
+    }
+  }
+}

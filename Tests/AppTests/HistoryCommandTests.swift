@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@Suite("movies history and movies watch, run as a user would")
+struct HistoryCommandTests {
+  let movies: MoviesProcess
+
+  init() throws { movies = try MoviesProcess() }
+
+  private func history(_ extra: [String] = []) throws -> [[String: Any]] {
+    let result = try movies.run(["history", "--format", "json"] + extra)
+    #expect(result.status == 0, "\(result.stderr)")
+    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+  }
+
+  @Test func everyCommittedChangeIsListedWithItsAuthor() throws {
+    let alien = try movies.add("Alien", date: "1979-05-25")
+    _ = try movies.run(["rate", alien, "9"])
+    _ = try movies.run(["import", "-", "--format", "csv"], input: "title,date,tags\nHeat,1995-12-15,crime\n")
+    _ = try movies.run(["add", "--title", "Alien", "--date", "1979-05-25"])  // a duplicate: nothing committed
+    _ = try movies.run(["delete", alien])
+    let all = try history()
+    #expect(all.map { $0["author"] as? String } == ["movies", "movies", "movies import", "movies"])
+    let kinds = all.map { ($0["changes"] as? [[String: Any]] ?? []).map { "\($0["model"]!) \($0["kind"]!)" } }
+    #expect(
+      kinds == [
+        ["Movie insert"], ["Movie update"], ["Movie insert", "MovieTag insert", "Tagging insert"], ["Movie delete"],
+      ])
+    let tokens = all.compactMap { $0["token"] as? Int }
+    #expect(try history(["--since", "\(tokens[1])"]).compactMap { $0["token"] as? Int } == Array(tokens.dropFirst(2)))
+    #expect(try history(["--author", "movies import"]).count == 1)
+    let table = try movies.run(["history"]).stdout
+    #expect(table.contains("movies import  Movie: 1 inserted; MovieTag: 1 inserted; Tagging: 1 inserted"))
+  }
+
+  @Test(.timeLimit(.minutes(1))) func watchListsAgainWhenAnotherProcessChangesTheCatalog() throws {
+    try movies.add("Alien", date: "1979-05-25")
+    let watching = try RunningMovies(movies, ["watch", "--format", "json", "--updates", "1"])
+    Thread.sleep(forTimeInterval: 1)
+    try movies.add("Heat", date: "1995-12-15")
+    let result = try watching.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    // Two JSON arrays: the list before the change, and after it.
+    let lists = result.stdout.components(separatedBy: "]\n[").count
+    #expect(lists == 2)
+    #expect(result.stdout.hasSuffix("]\n"))
+    #expect(result.stdout.contains("\"Heat\""))
+  }
+}
