@@ -51,7 +51,12 @@ struct ImportCommand: MoviesCommand {
       case .json: try JSONImportFile(array: stream)
       case .jsonl: JSONImportFile(lines: stream)
       }
-    let done = try importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: context.console)
+    // The import runs on the catalog's background worker, not on the command's task.
+    let worker = try CatalogWorker(catalog, author: "movies import")
+    let console = context.console
+    let done = try await worker.run {
+      try importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: console)
+    }
     let skipped = done.invalidRows == 0 ? "" : " (\(done.invalidRows) skipped)"
     context.console.line("Imported \(done.rowsWritten) \(done.rowsWritten == 1 ? "movie" : "movies")\(skipped).")
   }
