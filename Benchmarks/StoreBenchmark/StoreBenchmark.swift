@@ -94,6 +94,10 @@ struct StoreBenchmark {
       Phase(name: "delete all", target: 1.2),
       Phase(name: "insert \(illustrated.count) with 2 images each (external files)", target: 1.3),
       Phase(name: "fetch them with their images", target: 1.5),
+      // The rows above include the history every write records (the default); these show
+      // what writes cost without it.
+      Phase(name: "insert \(rows), history off", target: 1.3),
+      Phase(name: "delete all, history off", target: 1.2),
     ]
 
     for round in 1...rounds {
@@ -106,6 +110,12 @@ struct StoreBenchmark {
         for: Movie.self,
         configurations: ModelConfiguration("Benchmark", url: folder.appendingPathComponent("framework.store")))
       let repository = try SQLiteRepository<Movie>(container: container)
+      let quietRaw = try RawMovieStore(path: folder.appendingPathComponent("raw-quiet.store").path)
+      let quiet = try SQLiteRepository<Movie>(
+        container: try ModelContainer(
+          for: Movie.self,
+          configurations: ModelConfiguration(
+            "Quiet", url: folder.appendingPathComponent("quiet.store"), keepsHistory: false)))
 
       // Each phase returns a count that both sides must agree on.
       let work: [(framework: () async throws -> Int, raw: () async throws -> Int)] = [
@@ -160,6 +170,15 @@ struct StoreBenchmark {
           { try await repository.fetchAll().reduce(0) { $0 + $1.images.count } },
           { try raw.fetchAll(files: rawFiles).reduce(0) { $0 + $1.images.count } }
         ),
+        (
+          {
+            try await quiet.insert(movies); return movies.count
+          },
+          {
+            try quietRaw.insert(movies); return movies.count
+          }
+        ),
+        ({ try await quiet.deleteAll() }, { try quietRaw.deleteAll() }),
       ]
       for (index, phase) in work.enumerated() {
         // Alternate which side goes first, so neither always meets a warmer or colder system.

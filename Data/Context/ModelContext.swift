@@ -68,7 +68,8 @@ public final class ModelContext {
       try store.write(author: author) { state in
         // References are checked at the commit, so changes may be staged in any order.
         try state.connection.execute("PRAGMA defer_foreign_keys = ON")
-        for change in staged { try change.apply(in: state) }
+        let tables = Array(store.tables.values)
+        for change in staged { try change.apply(in: state, tables: tables) }
       }
     } catch let error as SQLiteError where error.isForeignKeyViolation {
       throw RepositoryError.constraintViolation("a saved model refers to one that does not exist")

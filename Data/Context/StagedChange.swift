@@ -37,9 +37,9 @@ struct StagedChange {
   ///
   /// - Throws: `RepositoryError.notFound` for an update or delete of a model that is not
   ///   stored; the SQLite error of a refused write.
-  func apply(in state: StoreState) throws {
+  func apply(in state: StoreState, tables: [TableSchema]) throws {
     guard let table else { throw RepositoryError.unavailable("\(model.typeName) is not stored here") }
-    try model.apply(kind, table: table, in: state)
+    try model.apply(kind, table: table, in: state, tables: tables)
   }
 }
 
@@ -49,8 +49,9 @@ protocol StagedModel {
   var typeName: String { get }
   /// The model's identifier, as text.
   var idText: String { get }
-  /// Inserts, updates or deletes the model's row.
-  func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState) throws
+  /// Inserts, updates or deletes the model's row, and records it in the history; `tables` are
+  /// all of the store's, whose rows a delete may change too.
+  func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState, tables: [TableSchema]) throws
 }
 
 /// A model of a known type, held for a staged change.
@@ -62,8 +63,14 @@ struct StagedValue<Model: PersistentModel>: StagedModel {
   /// describes it.
   var idText: String { (value.id as? UUID)?.uuidString.lowercased() ?? String(describing: value.id) }
 
-  func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState) throws {
+  func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState, tables: [TableSchema]) throws {
     let statements = TableStatements(table: table)
+    let key = try SQLValue(swiftValue: value.id)
+    if kind == .delete, let recorder = state.history {
+      try CascadeScanner.recordEffects(
+        ofDeleting: table, where: SQLFragment("\(SQLIdentifier.quote(table.primaryKey)) = ?", [key]), tables: tables,
+        recorder: recorder, on: state.connection)
+    }
     switch kind {
     case .insert, .update:
       let encoder = state.encoder(for: table)
@@ -71,11 +78,12 @@ struct StagedValue<Model: PersistentModel>: StagedModel {
       try encoder.run(try state.connection.statement(kind == .insert ? statements.insert : statements.update))
     case .delete:
       let statement = try state.connection.statement(statements.deleteByID)
-      try statement.bind(try SQLValue(swiftValue: value.id), at: 1)
+      try statement.bind(key, at: 1)
       try statement.run()
     }
     if kind != .insert, state.connection.changes == 0 {
       throw RepositoryError.notFound(id: String(describing: value.id))
     }
+    try state.history?.record(kind, key, in: table.name)
   }
 }

@@ -1,19 +1,15 @@
 internal import CSQLite
 import Foundation
 
-/// A store's history, kept in its own tables and written by triggers, so every change of every
-/// write is recorded in the write's own transaction: the repositories', a context's save, an
-/// import, cascaded deletes.
-///
-/// Each write transaction first adds its row to `_history_transactions`; the triggers of each
-/// model table add a row to `_history_changes` for each row changed, under the newest token. A
-/// transaction that changed nothing leaves no record.
+/// A store's history, kept in two tables of its own: one row per committed transaction (token,
+/// time, author) and one per changed row (token, model, identifier, kind). Writes record their
+/// changes through a `HistoryRecorder`, inside their own transaction.
 enum HistoryLog {
   static let transactions = "_history_transactions"
   static let changes = "_history_changes"
 
-  /// Creates the history tables, and the triggers of every model table, where missing.
-  static func prepare(_ tables: [(table: TableSchema, model: String)], on connection: Connection) throws {
+  /// Creates the history tables where missing.
+  static func prepare(on connection: Connection) throws {
     try connection.execute(
       """
       CREATE TABLE IF NOT EXISTS "\(transactions)" (token INTEGER PRIMARY KEY AUTOINCREMENT, \
@@ -22,19 +18,26 @@ enum HistoryLog {
       kind TEXT NOT NULL) STRICT;
       CREATE INDEX IF NOT EXISTS "\(changes)_token" ON "\(changes)" (token);
       """)
-    for (table, model) in tables {
-      let key = SQLIdentifier.quote(table.primaryKey)
-      let name = model.replacingOccurrences(of: "'", with: "''")
-      for (event, row, kind) in [("INSERT", "NEW", "insert"), ("UPDATE", "NEW", "update"), ("DELETE", "OLD", "delete")]
-      {
-        try connection.execute(
-          """
-          CREATE TRIGGER IF NOT EXISTS \(SQLIdentifier.quote("_history_\(table.name)_\(kind)")) \
-          AFTER \(event) ON \(table.quotedName) BEGIN \
-          INSERT INTO "\(changes)" (token, model, id, kind) \
-          VALUES ((SELECT max(token) FROM "\(transactions)"), '\(name)', \(row).\(key), '\(kind)'); END
-          """)
+  }
+
+  /// Appends changes under a token, many rows per statement.
+  static func append(
+    _ entries: [(model: String, id: SQLValue, kind: PendingChange.Kind)], token: HistoryToken, on connection: Connection
+  ) throws {
+    let rowsPerStatement = 100
+    var start = 0
+    while start < entries.count {
+      let count = min(rowsPerStatement, entries.count - start)
+      let values = (0..<count).map { "(?1, ?\(3 * $0 + 2), ?\(3 * $0 + 3), ?\(3 * $0 + 4))" }.joined(separator: ", ")
+      let statement = try connection.statement(
+        "INSERT INTO \"\(changes)\" (token, model, id, kind) VALUES \(values)")
+      var bindings: [SQLValue] = [.integer(token.value)]
+      for entry in entries[start..<start + count] {
+        bindings += [.text(entry.model), entry.id, .text(entry.kind.rawValue)]
       }
+      try statement.bind(bindings)
+      try statement.run()
+      start += count
     }
   }
 
@@ -46,7 +49,7 @@ enum HistoryLog {
     return try statement.step()
   }
 
-  /// Opens the record of a write transaction; call it first inside the transaction.
+  /// Makes the record of a write transaction, inside it, and returns its token.
   static func begin(author: String?, on connection: Connection) throws -> HistoryToken {
     let statement = try connection.statement(
       "INSERT INTO \"\(transactions)\" (timestamp, author) VALUES (?1, ?2) RETURNING token")
@@ -54,19 +57,6 @@ enum HistoryLog {
     try statement.bind([.real(Date().timeIntervalSince1970), author.map { .text($0) } ?? .null])
     _ = try statement.step()
     return HistoryToken(statement.int64(at: 0))
-  }
-
-  /// Closes the record of a write transaction: one that changed nothing is removed. Returns
-  /// whether anything changed.
-  static func end(_ token: HistoryToken, on connection: Connection) throws -> Bool {
-    let check = try connection.statement("SELECT EXISTS (SELECT 1 FROM \"\(changes)\" WHERE token = ?1)")
-    defer { check.reset() }
-    try check.bind(.integer(token.value), at: 1)
-    guard try check.step(), check.int64(at: 0) == 0 else { return true }
-    let remove = try connection.statement("DELETE FROM \"\(transactions)\" WHERE token = ?1")
-    try remove.bind(.integer(token.value), at: 1)
-    try remove.run()
-    return false
   }
 
   /// The transactions after a token, oldest first, by the given authors if any are named.

@@ -71,7 +71,13 @@ extension ModelContainer {
 
   private func history<T: Sendable>(of store: Store, _ read: (StoreState) throws -> T) throws -> T {
     do {
-      return try store.read(read)
+      return try store.read { state in
+        guard try HistoryLog.exists(on: state.connection) else {
+          throw PersistenceError.invalidSchema(
+            "the configuration '\(store.configuration.name)' keeps no history (ModelConfiguration.keepsHistory)")
+        }
+        return try read(state)
+      }
     } catch let error as PersistenceError {
       throw error
     } catch {

@@ -119,9 +119,6 @@ struct StoreMigrator: Sendable {
     defer { try? connection.execute("PRAGMA foreign_keys = ON") }
     do {
       try connection.writeTransaction {
-        // A store with a history records the migration's own changes (a custom stage's) in it.
-        let token =
-          try HistoryLog.exists(on: connection) ? try HistoryLog.begin(author: "migration", on: connection) : nil
         for index in start..<(versions.count - 1) {
           let (old, new) = (versions[index], versions[index + 1])
           let stage = stages.first { $0.from == old.number }
@@ -135,7 +132,6 @@ struct StoreMigrator: Sendable {
               MigrationContext(connection: connection, tables: new.tables, version: new.number, external: external))
           }
         }
-        if let token { _ = try HistoryLog.end(token, on: connection) }
         try checkReferences(connection)
         try SchemaRecord(version: latest.number, fingerprint: try SchemaDescription.read(from: connection).fingerprint)
           .write(to: connection)

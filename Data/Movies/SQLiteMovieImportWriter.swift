@@ -24,12 +24,15 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
   private let taggingEncoder: RowEncoder
   private let insertTagging: Statement
   private var tagIDs: [String: UUID] = [:]
+  /// The names of the tables written, as the history records them.
+  private let tables: (movies: String, tags: String, taggings: String)
   private var uuids = RandomUUIDs()
   /// Indexes dropped for the import and built again at its end, when it started on empty tables.
   private var deferredIndexes: [String]
 
   init(state: StoreState, movies: TableSchema, tags: TableSchema, taggings: TableSchema) throws {
     self.state = state
+    self.tables = (movies.name, tags.name, taggings.name)
     deferredIndexes = try Self.deferIndexes(of: [movies, taggings], on: state.connection)
     movieEncoder = state.encoder(for: movies)
     let kept: Set<String> = ["images"]
@@ -93,11 +96,13 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
   /// Inserts the encoded movie, or updates the stored one with its id or unique values.
   private func store(_ movie: Movie) throws -> UUID {
     try movieEncoder.run(insertMovie)
-    if state.connection.changes > 0 { return movie.id }
+    if state.connection.changes > 0 { return try recorded(.insert, movie.id) }
     try movieEncoder.run(updateMovieByID)
-    if state.connection.changes > 0 { return movie.id }
+    if state.connection.changes > 0 { return try recorded(.update, movie.id) }
     for update in updateMovieByUniqueValues {
-      if let stored = try movieEncoder.run(update, reading: { $0.uuid(at: 0) }), let stored { return stored }
+      if let stored = try movieEncoder.run(update, reading: { $0.uuid(at: 0) }), let stored {
+        return try recorded(.update, stored)
+      }
     }
     throw RepositoryError.constraintViolation("\(movie.title) conflicts with a stored movie it cannot update")
   }
@@ -108,14 +113,23 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
   public mutating func addTags(_ names: [String], to movieID: UUID) throws {
     do {
       for name in names {
-        try taggingEncoder.encode(Tagging(id: uuids.make(), movieID: movieID, tagID: try tagID(named: name)))
+        let tagging = Tagging(id: uuids.make(), movieID: movieID, tagID: try tagID(named: name))
+        try taggingEncoder.encode(tagging)
         try taggingEncoder.run(insertTagging)
+        // A tag the movie has already is not inserted again.
+        if state.connection.changes > 0 { try state.history?.record(.insert, id: tagging.id, in: tables.taggings) }
       }
     } catch let error as SQLiteError where error.isForeignKeyViolation {
       throw RepositoryError.constraintViolation("no movie has the id \(movieID.uuidString.lowercased())")
     } catch {
       throw RepositoryError(error, modelName: "MovieTag")
     }
+  }
+
+  /// Records a change of a movie in the history and returns its id.
+  private func recorded(_ kind: PendingChange.Kind, _ id: UUID) throws -> UUID {
+    try state.history?.record(kind, id: id, in: tables.movies)
+    return id
   }
 
   private mutating func tagID(named name: String) throws -> UUID {
@@ -131,6 +145,7 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
       let tag = MovieTag(id: uuids.make(), name: name)
       try tagEncoder.encode(tag)
       try tagEncoder.run(insertTag)
+      try state.history?.record(.insert, id: tag.id, in: tables.tags)
       id = tag.id
     }
     tagIDs[name] = id

@@ -59,10 +59,16 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     try perform {
       try store.write(author: author) { state in
         let encoder = state.encoder(for: table)
-        let statement = try state.connection.statement(statements.upsert)
+        // The id each row is stored under: a match on a unique value keeps the stored one.
+        let statement = try state.connection.statement(
+          statements.upsert + " RETURNING \(SQLIdentifier.quote(table.primaryKey))")
         for model in models {
           try encoder.encode(model)
-          try encoder.run(statement)
+          let before = state.connection.lastInsertedRowID
+          guard let stored = try encoder.run(statement, reading: { $0.value(at: 0) }) else { continue }
+          // An upsert that updates leaves the last inserted row id as it was.
+          let kind: PendingChange.Kind = state.connection.lastInsertedRowID == before ? .update : .insert
+          try state.history?.record(kind, stored, in: table.name)
         }
       }
     }
@@ -142,6 +148,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
       try store.write(author: author) { state in
         let statement = try state.connection.statement(statements.deleteByID)
         for (id, key) in keys {
+          try recordDeleting(where: SQLFragment("\(SQLIdentifier.quote(table.primaryKey)) = ?", [key]), in: state)
           try statement.bind(key, at: 1)
           try statement.run()
           guard state.connection.changes > 0 else {
@@ -161,6 +168,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     try perform {
       let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
       return try store.write(author: author) { state in
+        try recordDeleting(where: condition, in: state)
         let statement = try state.connection.statement("DELETE FROM \(table.quotedName) WHERE \(condition.sql)")
         try statement.bind(condition.bindings)
         try statement.run()
@@ -191,6 +199,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func deleteAll() async throws -> Int {
     try perform {
       try store.write(author: author) { state in
+        try recordDeleting(where: nil, in: state)
         try state.connection.statement(statements.deleteAll).run()
         return state.connection.changes
       }
@@ -207,6 +216,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     for model in models {
       try encoder.encode(model)
       try encoder.run(statement)
+      try state.history?.record(.insert, id: model.id, in: table.name)
     }
   }
 
@@ -219,7 +229,27 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
       guard state.connection.changes > 0 else {
         throw RepositoryError.notFound(id: String(describing: model.id))
       }
+      try state.history?.record(.update, id: model.id, in: table.name)
     }
+  }
+
+  /// Records in the history the rows a delete is about to remove, and what removing them does
+  /// to other tables through foreign keys; a `nil` condition stands for every row.
+  private func recordDeleting(where condition: SQLFragment?, in state: StoreState) throws {
+    guard let recorder = state.history else { return }
+    let statement = try state.connection.statement(
+      "SELECT \(SQLIdentifier.quote(table.primaryKey)) FROM \(table.quotedName)"
+        + (condition.map { " WHERE \($0.sql)" } ?? ""))
+    var ids: [SQLValue] = []
+    do {
+      defer { statement.reset() }
+      try statement.bind(condition?.bindings ?? [])
+      while try statement.step() { ids.append(statement.value(at: 0)) }
+    }
+    guard !ids.isEmpty else { return }
+    try CascadeScanner.recordEffects(
+      ofDeleting: table, where: condition, tables: Array(store.tables.values), recorder: recorder, on: state.connection)
+    for id in ids { try recorder.record(.delete, id, in: table.name) }
   }
 
   func fetch(_ query: SQLFragment, in state: StoreState) throws -> [Model] {

@@ -104,6 +104,9 @@ final class Connection {
     }
   }
 
+  /// The rowid of the last row inserted on this connection.
+  var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
   /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
   var changes: Int { Int(sqlite3_changes64(handle)) }
 }

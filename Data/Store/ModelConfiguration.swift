@@ -27,10 +27,17 @@ public struct ModelConfiguration: Sendable {
   public let allowsSave: Bool
   /// The models this store holds; `nil` means every model of the container.
   public let schema: Schema?
+  /// Whether the store records every committed transaction in its history (see
+  /// ``ModelContainer/fetchHistory(after:authors:configuration:)``); on by default, as in
+  /// SwiftData. Off, writes skip that bookkeeping.
+  public let keepsHistory: Bool
 
   /// Describes a store in a file.
-  public init(_ name: String = "default", schema: Schema? = nil, url: URL, allowsSave: Bool = true) {
+  public init(
+    _ name: String = "default", schema: Schema? = nil, url: URL, allowsSave: Bool = true, keepsHistory: Bool = true
+  ) {
     self.name = name
+    self.keepsHistory = keepsHistory
     self.schema = schema
     self.location = .file(url)
     self.allowsSave = allowsSave
@@ -39,8 +46,11 @@ public struct ModelConfiguration: Sendable {
   /// Describes a store that lives in memory only or, when `isStoredInMemoryOnly` is `false`,
   /// a store in the default location: `<name>.store` in the user's data directory
   /// (`$XDG_DATA_HOME`, else `~/.local/share`).
-  public init(_ name: String = "default", schema: Schema? = nil, isStoredInMemoryOnly: Bool) {
+  public init(
+    _ name: String = "default", schema: Schema? = nil, isStoredInMemoryOnly: Bool, keepsHistory: Bool = true
+  ) {
     self.name = name
+    self.keepsHistory = keepsHistory
     self.schema = schema
     self.location = isStoredInMemoryOnly ? .inMemory : .file(Self.defaultURL(name: name))
     self.allowsSave = true

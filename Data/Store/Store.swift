@@ -11,6 +11,8 @@ final class Store: Sendable {
   /// The folder of external files, when some attribute is declared with external storage.
   let external: ExternalFiles?
   private let state: Mutex<StoreState>
+  /// The model type's name of each table, as the history records it.
+  let modelNames: [String: String]
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
@@ -31,6 +33,8 @@ final class Store: Sendable {
   ) throws(PersistenceError) {
     self.configuration = configuration
     self.tables = tables
+    self.modelNames = Dictionary(
+      tables.map { ($0.value.name, modelNames[$0.key] ?? $0.value.name) }, uniquingKeysWith: { first, _ in first })
     let path = configuration.path
     let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
     var createdFolder: URL?
@@ -71,9 +75,8 @@ final class Store: Sendable {
       } else {
         try Self.prepareTables(Array(tables.values), on: connection, create: configuration.allowsSave)
       }
-      if configuration.allowsSave {
-        let named = tables.map { ($0.value, modelNames[$0.key] ?? $0.value.name) }.sorted { $0.0.name < $1.0.name }
-        try connection.writeTransaction { try HistoryLog.prepare(named, on: connection) }
+      if configuration.allowsSave, configuration.keepsHistory {
+        try connection.writeTransaction { try HistoryLog.prepare(on: connection) }
       }
     } catch let error as PersistenceError {
       throw error
@@ -125,9 +128,13 @@ final class Store: Sendable {
       do {
         result = try state.connection.writeTransaction {
           // Every transaction is recorded in the history, in the same transaction.
-          let token = try HistoryLog.begin(author: author, on: state.connection)
+          let recorder =
+            configuration.keepsHistory
+            ? HistoryRecorder(connection: state.connection, author: author, modelNames: modelNames) : nil
+          state.history = recorder
+          defer { state.history = nil }
           let result = try body(state)
-          _ = try HistoryLog.end(token, on: state.connection)
+          try recorder?.flush()
           return result
         }
       } catch {

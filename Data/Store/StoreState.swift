@@ -3,6 +3,8 @@
 final class StoreState {
   let connection: Connection
   let external: ExternalFiles?
+  /// The recorder of the write transaction in progress, when the store keeps a history.
+  var history: HistoryRecorder?
   private var encoders: [String: RowEncoder] = [:]
   private var decoders: [String: RowDecoder] = [:]
 

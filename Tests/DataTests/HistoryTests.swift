@@ -92,3 +92,20 @@ struct HistoryTests {
     #expect(try await iterator.next()?.map(\.title) == ["Alien", "Heat"])
   }
 }
+
+@Suite("A store that keeps no history")
+struct NoHistoryTests {
+  @Test func writesWorkAndAskingForTheHistoryIsAClearError() async throws {
+    let folder = try TemporaryDirectory()
+    let container = try ModelContainer(
+      for: Movie.self,
+      configurations: ModelConfiguration("Quiet", url: folder.file("quiet.store"), keepsHistory: false))
+    try await SQLiteRepository<Movie>(container: container).insert(Movie.alien)
+    #expect(
+      throws: PersistenceError.invalidSchema(
+        "the configuration 'Quiet' keeps no history (ModelConfiguration.keepsHistory)")
+    ) {
+      _ = try container.fetchHistory()
+    }
+  }
+}

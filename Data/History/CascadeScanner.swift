@@ -1,0 +1,35 @@
+/// Finds, before a delete runs, the rows of other tables it will delete (`cascade`) or update
+/// (`nullify`) through foreign keys, so the history records them too.
+enum CascadeScanner {
+  /// Records the effects on other tables of deleting the rows of `table` that `condition`
+  /// selects (all rows when it is `nil`), following cascades to any depth.
+  static func recordEffects(
+    ofDeleting table: TableSchema, where condition: SQLFragment?, tables: [TableSchema], recorder: HistoryRecorder,
+    on connection: Connection, depth: Int = 0
+  ) throws {
+    // A schema whose cascades loop is followed far enough for any real model graph.
+    guard depth < 16 else { return }
+    let parents =
+      "SELECT \(SQLIdentifier.quote(table.primaryKey)) FROM \(table.quotedName)"
+      + (condition.map { " WHERE \($0.sql)" } ?? "")
+    for child in tables {
+      for key in child.foreignKeys where key.parentTable == table.name {
+        guard key.deleteRule == .cascade || key.deleteRule == .nullify else { continue }
+        let selection = SQLFragment("\(SQLIdentifier.quote(key.column)) IN (\(parents))", condition?.bindings ?? [])
+        let statement = try connection.statement(
+          "SELECT \(SQLIdentifier.quote(child.primaryKey)) FROM \(child.quotedName) WHERE \(selection.sql)")
+        var ids: [SQLValue] = []
+        do {
+          defer { statement.reset() }
+          try statement.bind(selection.bindings)
+          while try statement.step() { ids.append(statement.value(at: 0)) }
+        }
+        for id in ids { try recorder.record(key.deleteRule == .cascade ? .delete : .update, id, in: child.name) }
+        if key.deleteRule == .cascade, !ids.isEmpty {
+          try recordEffects(
+            ofDeleting: child, where: selection, tables: tables, recorder: recorder, on: connection, depth: depth + 1)
+        }
+      }
+    }
+  }
+}
