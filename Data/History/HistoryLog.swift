@@ -2,11 +2,12 @@ internal import CSQLite
 import Foundation
 
 /// A store's history, kept in two tables of its own: one row per committed transaction (token,
-/// time, author) and one per changed row (token, model, identifier, kind). Writes record their
-/// changes through a `HistoryRecorder`, inside their own transaction.
+/// time, author) and one per run of changes of one model and kind (token, model, kind, and the
+/// identifiers packed by `HistoryIDs`). Writes record their changes through a
+/// `HistoryRecorder`, inside their own transaction.
 enum HistoryLog {
   static let transactions = "_history_transactions"
-  static let changes = "_history_changes"
+  static let changes = "_history_entries"
 
   /// Creates the history tables where missing.
   static func prepare(on connection: Connection) throws {
@@ -14,31 +15,20 @@ enum HistoryLog {
       """
       CREATE TABLE IF NOT EXISTS "\(transactions)" (token INTEGER PRIMARY KEY AUTOINCREMENT, \
       timestamp REAL NOT NULL, author TEXT) STRICT;
-      CREATE TABLE IF NOT EXISTS "\(changes)" (token INTEGER NOT NULL, model TEXT NOT NULL, id ANY, \
-      kind TEXT NOT NULL) STRICT;
+      CREATE TABLE IF NOT EXISTS "\(changes)" (token INTEGER NOT NULL, model TEXT NOT NULL, \
+      kind TEXT NOT NULL, ids BLOB NOT NULL) STRICT;
       CREATE INDEX IF NOT EXISTS "\(changes)_token" ON "\(changes)" (token);
       """)
   }
 
-  /// Appends changes under a token, many rows per statement.
+  /// Appends a run of changes of one model and kind under a token.
   static func append(
-    _ entries: [(model: String, id: SQLValue, kind: PendingChange.Kind)], token: HistoryToken, on connection: Connection
+    _ ids: HistoryIDs, model: String, kind: PendingChange.Kind, token: HistoryToken, on connection: Connection
   ) throws {
-    let rowsPerStatement = 100
-    var start = 0
-    while start < entries.count {
-      let count = min(rowsPerStatement, entries.count - start)
-      let values = (0..<count).map { "(?1, ?\(3 * $0 + 2), ?\(3 * $0 + 3), ?\(3 * $0 + 4))" }.joined(separator: ", ")
-      let statement = try connection.statement(
-        "INSERT INTO \"\(changes)\" (token, model, id, kind) VALUES \(values)")
-      var bindings: [SQLValue] = [.integer(token.value)]
-      for entry in entries[start..<start + count] {
-        bindings += [.text(entry.model), entry.id, .text(entry.kind.rawValue)]
-      }
-      try statement.bind(bindings)
-      try statement.run()
-      start += count
-    }
+    let statement = try connection.statement(
+      "INSERT INTO \"\(changes)\" (token, model, kind, ids) VALUES (?1, ?2, ?3, ?4)")
+    try statement.bind([.integer(token.value), .text(model), .text(kind.rawValue), .blob(Data(ids.bytes))])
+    try statement.run()
   }
 
   /// Whether the store keeps a history.
@@ -86,13 +76,15 @@ enum HistoryLog {
     guard let first = heads.first?.0, let last = heads.last?.0 else { return [] }
     var changesByToken: [Int64: [HistoryChange]] = [:]
     let rows = try connection.statement(
-      "SELECT token, model, id, kind FROM \"\(changes)\" WHERE token BETWEEN ?1 AND ?2 ORDER BY rowid")
+      "SELECT token, model, kind, ids FROM \"\(changes)\" WHERE token BETWEEN ?1 AND ?2 ORDER BY rowid")
     defer { rows.reset() }
     try rows.bind([.integer(first.value), .integer(last.value)])
     while try rows.step() {
-      guard let kind = PendingChange.Kind(rawValue: rows.text(at: 3)) else { continue }
+      guard let kind = PendingChange.Kind(rawValue: rows.text(at: 2)) else { continue }
+      let model = rows.text(at: 1)
+      let ids = rows.withBlob(at: 3) { HistoryIDs.texts($0) }
       changesByToken[rows.int64(at: 0), default: []].append(
-        HistoryChange(model: rows.text(at: 1), id: idText(rows), kind: kind))
+        contentsOf: ids.map { HistoryChange(model: model, id: $0, kind: kind) })
     }
     return heads.map { token, timestamp, author in
       HistoryTransaction(token: token, timestamp: timestamp, author: author, changes: changesByToken[token.value] ?? [])
@@ -114,11 +106,5 @@ enum HistoryLog {
       try statement.bind(.integer(token.value), at: 1)
       try statement.run()
     }
-  }
-
-  /// An identifier as text: a 16-byte blob as a UUID, anything else as SQLite gives it.
-  private static func idText(_ statement: Statement) -> String {
-    if let uuid = statement.uuid(at: 2) { return uuid.uuidString.lowercased() }
-    return statement.text(at: 2)
   }
 }

@@ -4,16 +4,18 @@ import Foundation
 /// before the transaction commits.
 ///
 /// Writes tell it each row they insert, update or delete — cascaded deletes included, found
-/// before the delete runs (see `CascadeScanner`). Changes are written to the history a few
-/// thousand at a time, so an import of a million rows keeps little in memory; a transaction
-/// that changed nothing leaves no record.
+/// before the delete runs (see `CascadeScanner`). Consecutive changes of one model and kind are
+/// packed into one history row (see `HistoryIDs`), written once they hold a few hundred
+/// kilobytes, so an import of a million rows costs little time and keeps little in memory. A
+/// transaction that changed nothing leaves no record.
 final class HistoryRecorder {
-  private static let batch = 4_096
+  private static let flushBytes = 256 * 1024
 
   private let connection: Connection
   private let author: String?
   private let modelNames: [String: String]
-  private var pending: [(model: String, id: SQLValue, kind: PendingChange.Kind)] = []
+  private var runs: [(model: String, kind: PendingChange.Kind, ids: HistoryIDs)] = []
+  private var pendingBytes = 0
   private(set) var token: HistoryToken?
 
   /// A recorder for one transaction on a connection; `modelNames` names the model of each table.
@@ -23,26 +25,39 @@ final class HistoryRecorder {
     self.modelNames = modelNames
   }
 
-  /// Records that a row of a table changed.
+  /// Records that a row of a table changed, by its key as SQLite holds it.
   func record(_ kind: PendingChange.Kind, _ id: SQLValue, in table: String) throws {
-    pending.append((modelNames[table] ?? table, id, kind))
-    if pending.count >= Self.batch { try flush() }
+    let model = modelNames[table] ?? table
+    if runs.last?.model != model || runs.last?.kind != kind { runs.append((model, kind, HistoryIDs())) }
+    let before = runs[runs.count - 1].ids.bytes.count
+    runs[runs.count - 1].ids.append(id)
+    try grew(by: runs[runs.count - 1].ids.bytes.count - before)
   }
 
-  /// Records a row by its model identifier.
+  /// Records that a row of a table changed, by its model identifier.
   func record<ID>(_ kind: PendingChange.Kind, id: ID, in table: String) throws {
-    try record(kind, try SQLValue(swiftValue: id), in: table)
+    let model = modelNames[table] ?? table
+    if runs.last?.model != model || runs.last?.kind != kind { runs.append((model, kind, HistoryIDs())) }
+    let before = runs[runs.count - 1].ids.bytes.count
+    try runs[runs.count - 1].ids.append(id)
+    try grew(by: runs[runs.count - 1].ids.bytes.count - before)
+  }
+
+  private func grew(by bytes: Int) throws {
+    pendingBytes += bytes
+    if pendingBytes >= Self.flushBytes { try flush() }
   }
 
   /// Writes what is pending; the transaction's own record is made with the first change.
   /// Returns the transaction's token, or `nil` if it changed nothing.
   @discardableResult
   func flush() throws -> HistoryToken? {
-    guard !pending.isEmpty else { return token }
+    guard !runs.isEmpty else { return token }
     let token = try self.token ?? HistoryLog.begin(author: author, on: connection)
     self.token = token
-    try HistoryLog.append(pending, token: token, on: connection)
-    pending.removeAll(keepingCapacity: true)
+    for run in runs { try HistoryLog.append(run.ids, model: run.model, kind: run.kind, token: token, on: connection) }
+    runs.removeAll(keepingCapacity: true)
+    pendingBytes = 0
     return token
   }
 }

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Identifiers packed one after another into a blob, so that a run of changes of one model and
+/// kind is one row of the history, however many rows it names.
+///
+/// Each identifier is a tag byte and its bytes: a UUID's 16 bytes, an integer's 8
+/// (little-endian), or text or a blob as a 4-byte length and its bytes.
+struct HistoryIDs {
+  private enum Tag: UInt8 {
+    case uuid = 1
+    case integer = 2
+    case text = 3
+    case blob = 4
+    case real = 5
+  }
+
+  /// The packed bytes.
+  private(set) var bytes: [UInt8] = []
+  /// How many identifiers are packed.
+  private(set) var count = 0
+
+  /// Appends an identifier of any type a model may have.
+  mutating func append<ID>(_ id: ID) throws {
+    if let uuid = id as? UUID {
+      bytes.append(Tag.uuid.rawValue)
+      withUnsafeBytes(of: uuid.uuid) { bytes.append(contentsOf: $0) }
+      count += 1
+    } else {
+      try append(SQLValue(swiftValue: id))
+    }
+  }
+
+  /// Appends an identifier as SQLite holds it; a 16-byte blob is a UUID.
+  mutating func append(_ value: SQLValue) {
+    switch value {
+    case .blob(let data) where data.count == 16:
+      bytes.append(Tag.uuid.rawValue)
+      bytes.append(contentsOf: data)
+    case .integer(let number):
+      bytes.append(Tag.integer.rawValue)
+      withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+    case .real(let number):
+      bytes.append(Tag.real.rawValue)
+      withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+    case .text(let text):
+      appendSized(.text, Array(text.utf8))
+    case .blob(let data):
+      appendSized(.blob, Array(data))
+    case .null:
+      appendSized(.text, [])
+    }
+    count += 1
+  }
+
+  private mutating func appendSized(_ tag: Tag, _ payload: [UInt8]) {
+    bytes.append(tag.rawValue)
+    withUnsafeBytes(of: UInt32(payload.count).littleEndian) { bytes.append(contentsOf: $0) }
+    bytes.append(contentsOf: payload)
+  }
+
+  /// The identifiers of packed bytes as text: UUIDs in their usual lower-case form, numbers
+  /// in decimal, blobs in hexadecimal. Stops at bytes it cannot read.
+  static func texts(_ packed: UnsafeRawBufferPointer) -> [String] {
+    var texts: [String] = []
+    var position = 0
+    func take(_ count: Int) -> UnsafeRawBufferPointer? {
+      guard position + count <= packed.count else { return nil }
+      defer { position += count }
+      return UnsafeRawBufferPointer(rebasing: packed[position..<position + count])
+    }
+    func integer(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+      bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+    while let tagByte = take(1)?.first, let tag = Tag(rawValue: tagByte) {
+      switch tag {
+      case .uuid:
+        guard let raw = take(16) else { return texts }
+        var value = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
+        withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: raw) }
+        texts.append(UUID(uuid: value).uuidString.lowercased())
+      case .integer:
+        guard let raw = take(8) else { return texts }
+        texts.append("\(Int64(bitPattern: integer(raw)))")
+      case .real:
+        guard let raw = take(8) else { return texts }
+        texts.append("\(Double(bitPattern: integer(raw)))")
+      case .text, .blob:
+        guard let size = take(4).map({ Int(integer($0)) }), let payload = take(size) else { return texts }
+        texts.append(
+          tag == .text
+            ? String(decoding: payload, as: UTF8.self) : payload.map { String(format: "%02x", $0) }.joined())
+      }
+    }
+    return texts
+  }
+}
