@@ -18,14 +18,16 @@ enum CascadeScanner {
         let selection = SQLFragment("\(SQLIdentifier.quote(key.column)) IN (\(parents))", condition?.bindings ?? [])
         let statement = try connection.statement(
           "SELECT \(SQLIdentifier.quote(child.primaryKey)) FROM \(child.quotedName) WHERE \(selection.sql)")
-        var ids: [SQLValue] = []
+        var found = false
         do {
           defer { statement.reset() }
           try statement.bind(selection.bindings)
-          while try statement.step() { ids.append(statement.value(at: 0)) }
+          while try statement.step() {
+            try recorder.record(key.deleteRule == .cascade ? .delete : .update, statement.value(at: 0), in: child.name)
+            found = true
+          }
         }
-        for id in ids { try recorder.record(key.deleteRule == .cascade ? .delete : .update, id, in: child.name) }
-        if key.deleteRule == .cascade, !ids.isEmpty {
+        if key.deleteRule == .cascade, found {
           try recordEffects(
             ofDeleting: child, where: selection, tables: tables, recorder: recorder, on: connection, depth: depth + 1)
         }

@@ -237,20 +237,18 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// to other tables through foreign keys; a `nil` condition stands for every row.
   private func recordDeleting(where condition: SQLFragment?, in state: StoreState) throws {
     guard let recorder = state.history else { return }
+    try CascadeScanner.recordEffects(
+      ofDeleting: table, where: condition, tables: Array(store.tables.values), recorder: recorder, on: state.connection)
+    // The ids stream into the recorder, which writes them out as it goes: memory stays flat
+    // however many rows the delete removes.
     let statement = try state.connection.statement(
       "SELECT \(SQLIdentifier.quote(table.primaryKey)) FROM \(table.quotedName)"
         + (condition.map { " WHERE \($0.sql)" } ?? ""))
-    var ids: [SQLValue] = []
-    do {
-      defer { statement.reset() }
-      try statement.bind(condition?.bindings ?? [])
-      while try statement.step() { ids.append(statement.value(at: 0)) }
-    }
-    guard !ids.isEmpty else { return }
-    try CascadeScanner.recordEffects(
-      ofDeleting: table, where: condition, tables: Array(store.tables.values), recorder: recorder, on: state.connection)
-    for id in ids { try recorder.record(.delete, id, in: table.name) }
+    defer { statement.reset() }
+    try statement.bind(condition?.bindings ?? [])
+    while try statement.step() { try recorder.record(.delete, statement.value(at: 0), in: table.name) }
   }
+
 
   func fetch(_ query: SQLFragment, in state: StoreState) throws -> [Model] {
     let decoder = try state.decoder(for: query.sql, table: table)
