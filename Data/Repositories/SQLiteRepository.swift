@@ -249,7 +249,6 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     while try statement.step() { try recorder.record(.delete, statement.value(at: 0), in: table.name) }
   }
 
-
   func fetch(_ query: SQLFragment, in state: StoreState) throws -> [Model] {
     let decoder = try state.decoder(for: query.sql, table: table)
     let statement = decoder.statement

@@ -39,7 +39,7 @@ final class ReaderPool: Sendable {
       try idle.withLock { $0.popLast() }
       ?? Reader(
         state: StoreState(
-          connection: try Connection(location: .file(path), readOnly: true), external: external))
+          connection: try Connection(location: .file(path), readOnly: true, mapsMemory: true), external: external))
     defer {
       idle.withLock { readers in
         if readers.count < Self.keptIdle { readers.append(lent) }
