@@ -27,6 +27,7 @@ public struct HistoryObserver: AsyncSequence, Sendable {
     public mutating func next() async throws -> HistoryTransaction? {
       while pending.isEmpty {
         try Task.checkCancellation()
+        let generation = observer.store.commits.generation
         let after = last
         let news = try observer.store.read { state in
           try HistoryLog.transactions(after: after, authors: nil, limit: 1_000, on: state.connection)
@@ -36,7 +37,9 @@ public struct HistoryObserver: AsyncSequence, Sendable {
           (observer.authors.map { authors in transaction.author.map(authors.contains) ?? false } ?? true)
             && (observer.models.map { !$0.isDisjoint(with: transaction.models) } ?? true)
         }
-        if news.isEmpty { try await Task.sleep(for: observer.interval) }
+        // A commit in this process wakes the observer at once; other processes' are found by
+        // checking again after the interval.
+        if news.isEmpty { await observer.store.commits.wait(after: generation, atMost: observer.interval) }
       }
       return pending.removeFirst()
     }

@@ -13,6 +13,8 @@ final class Store: Sendable {
   private let state: Mutex<StoreState>
   /// The model type's name of each table, as the history records it.
   let modelNames: [String: String]
+  /// Signalled after each commit that the history recorded, to wake this process's observers.
+  let commits = CommitSignal()
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
@@ -125,6 +127,7 @@ final class Store: Sendable {
     }
     return try withState { state in
       let result: T
+      var recorded = false
       do {
         result = try state.connection.writeTransaction {
           // Every transaction is recorded in the history, in the same transaction.
@@ -134,7 +137,7 @@ final class Store: Sendable {
           state.history = recorder
           defer { state.history = nil }
           let result = try body(state)
-          try recorder?.flush()
+          recorded = try recorder?.flush() != nil
           return result
         }
       } catch {
@@ -144,6 +147,8 @@ final class Store: Sendable {
         if let external { try? collectGarbage(in: external, state: state) }
         throw error
       }
+      // Observers hear of a commit only once it has happened.
+      if recorded { commits.notify() }
       // Only after the commit: files that no committed row names any more are removed. The
       // commit has succeeded, so a collection that fails must not report the write as failed;
       // what it leaves is collected after the next commit.

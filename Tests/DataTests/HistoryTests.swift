@@ -82,6 +82,18 @@ struct HistoryTests {
       ])
   }
 
+  @Test(.timeLimit(.minutes(1))) func aCommitInThisProcessWakesAnObserverAtOnce() async throws {
+    // An interval far longer than the test may take: only the commit's signal can wake it.
+    let observer = try container.history(interval: .seconds(600))
+    let seen = Task {
+      var iterator = observer.makeAsyncIterator()
+      return try await iterator.next()?.changes.map(\.kind)
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    try await movies.insert(Movie.alien)
+    #expect(try await seen.value == [.insert])
+  }
+
   @Test(.timeLimit(.minutes(1))) func resultsAreYieldedNowAndAfterEachChange() async throws {
     try await movies.insert(Movie.alien)
     let results = try container.results(
