@@ -110,21 +110,7 @@ public final class ModelContext {
   public func fetch<Model: PersistentModel>(_ descriptor: FetchDescriptor<Model> = FetchDescriptor()) throws -> [Model]
   {
     if autosaveEnabled { try save() }
-    let table = try table(for: Model.self)
-    do {
-      let query = try QueryBuilder(table: table, modelName: "\(Model.self)").select(descriptor)
-      return try store.read { state in
-        let decoder = try state.decoder(for: query.sql, table: table)
-        let statement = decoder.statement
-        defer { statement.reset() }
-        try statement.bind(query.bindings)
-        var models: [Model] = []
-        while try statement.step() { models.append(try decoder.decode(Model.self)) }
-        return models
-      }
-    } catch {
-      throw RepositoryError(error, modelName: "\(Model.self)")
-    }
+    return try repository(for: Model.self).fetchNow(descriptor)
   }
 
   /// How many stored models a descriptor matches.
@@ -133,19 +119,7 @@ public final class ModelContext {
   public func fetchCount<Model: PersistentModel>(_ descriptor: FetchDescriptor<Model> = FetchDescriptor()) throws -> Int
   {
     if autosaveEnabled { try save() }
-    let table = try table(for: Model.self)
-    do {
-      let query = try QueryBuilder(table: table, modelName: "\(Model.self)").count(descriptor)
-      return try store.read { state in
-        let statement = try state.connection.statement(query.sql)
-        defer { statement.reset() }
-        try statement.bind(query.bindings)
-        _ = try statement.step()
-        return Int(statement.int64(at: 0))
-      }
-    } catch {
-      throw RepositoryError(error, modelName: "\(Model.self)")
-    }
+    return try repository(for: Model.self).fetchCountNow(descriptor)
   }
 
   // MARK: Staging
@@ -168,10 +142,14 @@ public final class ModelContext {
     }
   }
 
-  private func table<Model: PersistentModel>(for type: Model.Type) throws(RepositoryError) -> TableSchema {
+  /// A repository on this context's store, for reads.
+  private func repository<Model: PersistentModel>(
+    for type: Model.Type
+  ) throws(RepositoryError) -> SQLiteRepository<Model> {
     guard let table = store.tables[ObjectIdentifier(type)] else {
       throw .unavailable("\(Model.self) is not stored in this context's store")
     }
-    return table
+    return SQLiteRepository(store: store, table: table)
   }
+
 }

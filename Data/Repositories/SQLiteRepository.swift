@@ -33,6 +33,14 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     self.author = author
   }
 
+  /// A repository on a store's table, for the engine's own use (a context's reads).
+  init(store: Store, table: TableSchema) {
+    self.store = store
+    self.table = table
+    statements = TableStatements(table: table)
+    author = nil
+  }
+
   /// Inserts a new model.
   ///
   /// - Throws: `RepositoryError.constraintViolation` if its identifier is already stored.
@@ -94,6 +102,11 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// - Throws: `RepositoryError.unsupportedQuery` naming a part of the predicate or sort that
   ///   cannot be translated.
   public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
+    try fetchNow(descriptor)
+  }
+
+  /// ``fetch(_:)``, without suspending: for callers that are not async, such as a context.
+  func fetchNow(_ descriptor: FetchDescriptor<Model>) throws(RepositoryError) -> [Model] {
     try perform {
       let query = try builder.select(descriptor)
       return try store.read { state in try fetch(query, in: state) }
@@ -127,6 +140,11 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
 
   /// Returns how many models a descriptor matches, within its limit and offset.
   public func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int {
+    try fetchCountNow(descriptor)
+  }
+
+  /// ``fetchCount(_:)``, without suspending: for callers that are not async, such as a context.
+  func fetchCountNow(_ descriptor: FetchDescriptor<Model>) throws(RepositoryError) -> Int {
     try perform {
       let query = try builder.count(descriptor)
       return try store.read { state in
