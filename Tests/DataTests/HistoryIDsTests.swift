@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+@testable import Persistence
+
+@Suite("Identifiers packed into the history")
+struct HistoryIDsTests {
+  @Test func everyKindOfIdentifierReadsBackAsText() throws {
+    let uuid = UUID()
+    var ids = HistoryIDs()
+    try ids.append(uuid)
+    try ids.append(42)
+    try ids.append(Int64.min)
+    try ids.append("book-7")
+    try ids.append("")
+    ids.append(SQLValue.blob(Data([0xAB, 0x01])))
+    ids.append(SQLValue.real(1.5))
+    #expect(ids.count == 7)
+    let texts = ids.bytes.withUnsafeBytes { HistoryIDs.texts($0) }
+    #expect(texts == [uuid.uuidString.lowercased(), "42", "\(Int64.min)", "book-7", "", "ab01", "1.5"])
+  }
+
+  @Test func truncatedBytesStopTheReadingWithoutACrash() throws {
+    var ids = HistoryIDs()
+    try ids.append(UUID())
+    try ids.append("long enough text")
+    for cut in 0..<ids.bytes.count {
+      let texts = Array(ids.bytes.prefix(cut)).withUnsafeBytes { HistoryIDs.texts($0) }
+      #expect(texts.count <= 2)
+    }
+  }
+}
