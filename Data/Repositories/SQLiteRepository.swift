@@ -89,6 +89,36 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     try perform { try store.write(author: author) { state in try update([model], in: state) } }
   }
 
+  /// Reads the model with an identifier, changes it and stores it in one write transaction,
+  /// so no other write comes between; returns it as stored.
+  ///
+  /// - Throws: `RepositoryError.notFound` for an unknown identifier; what `change` throws, as
+  ///   it is; `RepositoryError` if the new value is refused. Nothing is stored then.
+  public func update(id: Model.ID, _ change: (inout Model) throws -> Void) async throws -> Model {
+    var changeError: (any Error)?
+    do {
+      let key = try SQLValue(swiftValue: id)
+      return try store.write(author: author) { state in
+        // Read on the writer, inside the transaction: the row cannot change underneath.
+        guard var model = try fetch(SQLFragment(statements.selectByID, [key]), in: state).first else {
+          throw RepositoryError.notFound(id: String(describing: id))
+        }
+        do {
+          try change(&model)
+        } catch {
+          changeError = error
+          throw error
+        }
+        try update([model], in: state)
+        return model
+      }
+    } catch {
+      // The change's own error reaches the caller as it is.
+      if let changeError { throw changeError }
+      throw mapped(error)
+    }
+  }
+
   /// Replaces many stored models in one transaction: all of them, or none.
   ///
   /// - Throws: `RepositoryError.notFound` naming the first model that is not stored.
@@ -283,11 +313,17 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   private func perform<T>(_ operation: () throws -> T) throws(RepositoryError) -> T {
     do {
       return try operation()
-    } catch let error as SQLiteError where error.isForeignKeyViolation {
-      throw .constraintViolation(referenceFailure())
     } catch {
-      throw RepositoryError(error, modelName: "\(Model.self)")
+      throw mapped(error)
     }
+  }
+
+  /// A failure as the repository reports it.
+  private func mapped(_ error: any Error) -> RepositoryError {
+    if let error = error as? SQLiteError, error.isForeignKeyViolation {
+      return .constraintViolation(referenceFailure())
+    }
+    return RepositoryError(error, modelName: "\(Model.self)")
   }
 
   /// Explains a broken reference: the models whose rules forbid deleting this one, or, when

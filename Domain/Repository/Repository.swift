@@ -42,6 +42,19 @@ public protocol Repository<Model>: Sendable {
   /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier.
   func update(_ model: Model) async throws
 
+  /// Reads the model with an identifier, changes it and stores it, as one transaction: no
+  /// other write — of this process or another — comes between the read and the write, so
+  /// concurrent changes are never lost. Returns the model as stored.
+  ///
+  /// ```swift
+  /// let hearted = try await movies.update(id: id) { $0.heart += 1 }
+  /// ```
+  ///
+  /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier; whatever
+  ///   `change` throws, unchanged; ``RepositoryError`` if the store refuses the new value. The
+  ///   store is left as it was in every case.
+  func update(id: Model.ID, _ change: (inout Model) throws -> Void) async throws -> Model
+
   /// Replaces many stored models in one transaction: all of them, or none.
   ///
   /// - Throws: ``RepositoryError/notFound(id:)`` naming the first model that is not stored;

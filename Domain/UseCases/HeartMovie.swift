@@ -12,15 +12,15 @@ public struct HeartMovie<R: Repository>: Sendable where R.Model == Movie {
   /// - Throws: ``CatalogError/movieNotFound(_:)``, or ``CatalogError/invalidHeartCount(_:)``
   ///   if the count is already at its maximum.
   public func callAsFunction(id: UUID) async throws -> Movie {
-    guard var movie = try await movies.fetch(id: id) else { throw CatalogError.movieNotFound(id) }
-    let (hearts, overflow) = movie.heart.addingReportingOverflow(1)
-    guard !overflow else { throw CatalogError.invalidHeartCount(movie.heart) }
-    movie.heart = hearts
     do {
-      try await movies.update(movie)
+      // One read-and-write: hearts given at the same time, by any process, all count.
+      return try await movies.update(id: id) { (movie: inout Movie) throws(CatalogError) in
+        let (hearts, overflow) = movie.heart.addingReportingOverflow(1)
+        guard !overflow else { throw .invalidHeartCount(movie.heart) }
+        movie.heart = hearts
+      }
     } catch RepositoryError.notFound {
       throw CatalogError.movieNotFound(id)
     }
-    return movie
   }
 }

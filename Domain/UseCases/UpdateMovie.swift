@@ -15,15 +15,19 @@ public struct UpdateMovie<R: Repository>: Sendable where R.Model == Movie {
   ///
   /// - Throws: ``CatalogError`` for invalid values or an unknown movie; nothing is changed then.
   public func callAsFunction(id: UUID, _ changes: MovieChanges) async throws -> Movie {
-    guard let movie = try await movies.fetch(id: id) else { throw CatalogError.movieNotFound(id) }
-    let changed = try MovieRules.validated(changes.applied(to: movie))
+    var changed: Movie?
     do {
-      try await movies.update(changed)
+      // One read-and-write: changes made at the same time to other fields are not lost.
+      return try await movies.update(id: id) { (movie: inout Movie) throws(CatalogError) in
+        movie = try MovieRules.validated(changes.applied(to: movie))
+        changed = movie
+      }
     } catch RepositoryError.notFound {
       throw CatalogError.movieNotFound(id)
-    } catch RepositoryError.constraintViolation {
+    } catch RepositoryError.constraintViolation(let reason) {
+      // The new title and date are those of another movie.
+      guard let changed else { throw RepositoryError.constraintViolation(reason) }
       throw CatalogError.duplicateMovie(title: changed.title, date: changed.date)
     }
-    return changed
   }
 }

@@ -55,3 +55,21 @@ struct ConcurrentReadTests {
     #expect(try count() == 3_000)
   }
 }
+
+@Suite("Concurrent read-and-write changes are never lost")
+struct ConcurrentUpdateTests {
+  @Test func fiftyHeartsGivenAtOnceAllCount() async throws {
+    let folder = try TemporaryDirectory()
+    let container = try ModelContainer(
+      for: Movie.self, configurations: ModelConfiguration("Catalog", url: folder.file("catalog.store")))
+    let movies = try SQLiteRepository<Movie>(container: container)
+    try await movies.insert(Movie(title: "Alien", date: .now))
+    let id = try #require(try await movies.fetch(FetchDescriptor()).first?.id)
+    let heart = HeartMovie(movies: movies)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<50 { group.addTask { _ = try await heart(id: id) } }
+      try await group.waitForAll()
+    }
+    #expect(try await movies.fetch(id: id)?.heart == 50)
+  }
+}

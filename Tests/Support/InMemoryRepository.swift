@@ -81,6 +81,17 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
     try write { try $0.update([model]) }
   }
 
+  /// Reads, changes and stores a model under the repository's lock: no other write comes
+  /// between. A change that throws stores nothing.
+  public func update(id: Model.ID, _ change: (inout Model) throws -> Void) async throws -> Model {
+    try write { state in
+      guard var model = state.rows[id]?.model else { throw RepositoryError.notFound(id: String(describing: id)) }
+      try change(&model)
+      try state.update([model])
+      return model
+    }
+  }
+
   /// Inserts each model, or replaces the stored one with the same identifier (which keeps its
   /// position): all of them, or none.
   public func upsert(_ models: [Model]) async throws {

@@ -10,6 +10,7 @@ extension RepositoryContract {
       .init("update can store edge values", body: storesEdgeValues),
       .init("updating an unknown id throws not found and changes nothing", body: rejectsUnknownID),
       .init("updating many is all or nothing", body: updatesManyAtomically),
+      .init("update(id:) reads, changes and stores one movie, or nothing when the change throws", body: changesInPlace),
     ]
   }
 
@@ -60,4 +61,24 @@ extension RepositoryContract {
     try await movies.update([heat, alien])
     #expect(try await stored(in: movies) == [alien, heat])
   }
+
+  private static func changesInPlace(_ movies: R) async throws {
+    try await movies.insert([.alien, .heat])
+    let hearted = try await movies.update(id: Movie.alien.id) { $0.heart += 1 }
+    #expect(hearted.heart == Movie.alien.heart + 1)
+    expectIdentical(try await movies.fetch(id: Movie.alien.id), hearted)
+    await #expect(throws: ContractRefusal()) {
+      try await movies.update(id: Movie.heat.id) { movie in
+        movie.rate = 0
+        throw ContractRefusal()
+      }
+    }
+    expectIdentical(try await movies.fetch(id: Movie.heat.id), .heat)
+    await #expect(throws: RepositoryError.notFound(id: String(describing: Movie.up.id))) {
+      try await movies.update(id: Movie.up.id) { $0.heart += 1 }
+    }
+  }
 }
+
+/// An error a change throws in the contract's checks.
+struct ContractRefusal: Error, Equatable {}
