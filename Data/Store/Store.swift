@@ -117,6 +117,8 @@ final class Store: Sendable {
 
   /// Runs `body` in one write transaction: all of its changes commit, or none.
   ///
+  /// While `body` runs, `state.history` collects what it changes (when the store keeps a
+  /// history), written to the history before the commit; observers are woken after it.
   /// External files that no row names any more are removed afterwards: after a transaction
   /// that may have replaced or deleted some (`replacesFiles`), and after any that failed.
   func write<T: Sendable>(
