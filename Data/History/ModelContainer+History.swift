@@ -50,6 +50,19 @@ extension ModelContainer {
     return HistoryObserver(store: store, after: start, authors: authors, models: models, interval: interval)
   }
 
+  /// The transactions committed from now on (or after a token) that change a model of the given
+  /// types, as they commit, from any process.
+  ///
+  /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` for an unknown configuration.
+  public func history(
+    of types: [any PersistentModel.Type], after token: HistoryToken? = nil, authors: Set<String>? = nil,
+    configuration: String? = nil, interval: Duration = .milliseconds(50)
+  ) throws -> HistoryObserver {
+    try history(
+      after: token, authors: authors, models: Set(types.map { "\($0)" }), configuration: configuration,
+      interval: interval)
+  }
+
   /// The results of a descriptor now, then again after every commit that changes a model of its
   /// type — in this process or any other writing the same store.
   ///

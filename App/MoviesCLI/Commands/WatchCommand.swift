@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Persistence
 
@@ -27,7 +28,7 @@ struct WatchCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
     let changes = try catalog.container.history(
-      models: ["Movie", "Review", "MovieTag", "Tagging"], interval: .milliseconds(100))
+      of: [Movie.self, Review.self, MovieTag.self, Tagging.self], interval: .milliseconds(100))
     context.console.write(try await list.render(from: catalog))
     var listed = 0
     for try await transaction in changes {
