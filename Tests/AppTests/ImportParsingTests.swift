@@ -74,3 +74,54 @@ struct ImportParsingTests {
     #expect(lines.written[2] == "\r\u{1B}[K")
   }
 }
+
+@Suite("JSON arrays read an element at a time")
+struct JSONArrayReaderTests {
+  private func elements(_ text: String) throws(JSONArrayReader.Failure) -> [String] {
+    var reader = JSONArrayReader(ByteStream(Data(text.utf8)))
+    var found: [String] = []
+    while let element = try reader.next() { found.append(String(decoding: element, as: UTF8.self)) }
+    return found
+  }
+
+  @Test func objectsStringsAndScalarsAreSplitWhereTheyEnd() throws {
+    let text = #" [ {"a": [1, {"b": "}]\"x"}]}, "s,]", 12 ,true, {} ] "#
+    #expect(try elements(text) == [#"{"a": [1, {"b": "}]\"x"}]}"#, #""s,]""#, "12", "true", "{}"])
+    #expect(try elements("[]").isEmpty)
+  }
+
+  @Test func whatIsNotOneArrayIsAFailureNamingTheElement() {
+    #expect(
+      throws: JSONArrayReader.Failure(
+        element: 1, reason: "not a JSON array of objects: the file does not start with '['")
+    ) {
+      try elements(#"{"a": 1}"#)
+    }
+    #expect(
+      throws: JSONArrayReader.Failure(element: 2, reason: "not a JSON array of objects: the array is never closed")
+    ) {
+      try elements(#"[{"a": 1}, {"b": 2"#)
+    }
+    #expect(
+      throws: JSONArrayReader.Failure(element: 2, reason: "not a JSON array of objects: text after the array's end")
+    ) {
+      try elements("[1] 2")
+    }
+  }
+
+  @Test func aLargeArrayIsReadAcrossChunks() throws {
+    let objects = (0..<5_000).map { #"{"title": "Movie \#($0)", "content": "a, [b] {c} \"d\""}"# }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("array-\(UUID().uuidString).json")
+    try Data(("[" + objects.joined(separator: ",\n") + "]").utf8).write(to: path)
+    defer { try? FileManager.default.removeItem(at: path) }
+    let descriptor = open(path.path, O_RDONLY)
+    defer { close(descriptor) }
+    var reader = JSONArrayReader(ByteStream(descriptor: descriptor))
+    var count = 0
+    while let element = try reader.next() {
+      #expect(String(decoding: element, as: UTF8.self) == objects[count])
+      count += 1
+    }
+    #expect(count == 5_000)
+  }
+}

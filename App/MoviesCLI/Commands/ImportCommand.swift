@@ -48,7 +48,7 @@ struct ImportCommand: MoviesCommand {
     var file: any ImportFile =
       switch format {
       case .csv: try CSVImportFile(stream)
-      case .json: try JSONImportFile(array: stream)
+      case .json: JSONImportFile(array: stream)
       case .jsonl: JSONImportFile(lines: stream)
       }
     // The import runs on the catalog's background worker, not on the command's task.

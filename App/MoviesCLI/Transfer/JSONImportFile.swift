@@ -3,14 +3,14 @@ import Foundation
 
 /// The rows of a JSON file: one array of objects, or JSON Lines (one object per line).
 ///
-/// JSON Lines are read a line at a time, in fixed memory. A JSON array is parsed whole, so
-/// its memory grows with the file; CSV and JSON Lines are the formats for very large imports.
+/// Both are read an element at a time, in fixed memory: JSON Lines by line, an array by
+/// `JSONArrayReader`.
 struct JSONImportFile: ImportFile {
   private static let rememberedUnknownFields = 100
 
   private enum Content {
     case lines
-    case array([Any], next: Int)
+    case array(JSONArrayReader)
   }
 
   private var stream: ByteStream
@@ -24,35 +24,36 @@ struct JSONImportFile: ImportFile {
     content = .lines
   }
 
-  /// Reads a whole stream as one JSON array of objects.
-  ///
-  /// - Throws: ``ImportProblem`` if it is not one.
-  init(array stream: ByteStream) throws(ImportProblem) {
-    var stream = stream
-    var data = [UInt8]()
-    do {
-      while let byte = try stream.next() { data.append(byte) }
-    } catch {
-      throw ImportProblem(line: 1, field: "file", reason: "cannot read: \(error.reason)")
-    }
-    guard let objects = try? JSONSerialization.jsonObject(with: Data(data)) as? [Any] else {
-      throw ImportProblem(line: 1, field: "file", reason: "not a JSON array of objects")
-    }
+  /// Reads a stream as one JSON array of objects, an object at a time; a stream that is not
+  /// one is reported when the reading gets there.
+  init(array stream: ByteStream) {
     self.stream = stream
-    content = .array(objects, next: 0)
+    content = .array(JSONArrayReader(stream))
   }
 
   var unknownFields: [String] { unknown.sorted() }
 
   mutating func next() throws(ImportProblem) -> Result<MovieImportRow, ImportProblem>? {
     switch content {
-    case .array(let objects, let index):
-      guard index < objects.count else { return nil }
-      content = .array(objects, next: index + 1)
-      guard let object = objects[index] as? [String: Any] else {
-        return .failure(ImportProblem(line: index + 1, field: "row", reason: "not a JSON object"))
+    case .array(var reader):
+      // Dropping the enum's copy first keeps the reader's buffer unshared, so it is not copied.
+      content = .lines
+      let element: [UInt8]?
+      do {
+        element = try reader.next()
+      } catch {
+        throw ImportProblem(line: error.element, field: "file", reason: error.reason)
       }
-      return row(line: index + 1, object)
+      content = .array(reader)
+      guard let element else { return nil }
+      let index = reader.elements
+      guard
+        let object = try? JSONSerialization.jsonObject(with: Data(element), options: .fragmentsAllowed)
+          as? [String: Any]
+      else {
+        return .failure(ImportProblem(line: index, field: "row", reason: "not a JSON object"))
+      }
+      return row(line: index, object)
     case .lines:
       while let text = try nextLine() {
         guard !text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") })
