@@ -33,7 +33,7 @@ let package = Package(
     // Benchmarks: the framework against the raw SQLite C API, in one run.
     .executableTarget(
       name: "movies-benchmark",
-      dependencies: ["Domain", "Persistence", "CSQLite"],
+      dependencies: ["Domain", "Persistence", "CSQLite", "TestSupport"],
       path: "Benchmarks/StoreBenchmark"
     ),
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 
 /// The movies every benchmark phase works on, the same for the framework and for raw SQLite.
 enum BenchmarkData {
@@ -29,19 +30,4 @@ enum BenchmarkData {
   }
 
   private static let titles = ["Alien", "Heat", "Up", "Amélie", "千と千尋の神隠し", "Brazil", "Ran", "Solaris"]
-}
-
-/// A small deterministic random number generator.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

@@ -68,8 +68,7 @@ struct StagedValue<Model: PersistentModel>: StagedModel {
     let key = try SQLValue(swiftValue: value.id)
     if kind == .delete, let recorder = state.history {
       try CascadeScanner.recordEffects(
-        ofDeleting: table, where: SQLFragment("\(SQLIdentifier.quote(table.primaryKey)) = ?", [key]), tables: tables,
-        recorder: recorder, on: state.connection)
+        ofDeletingKey: key, from: table, tables: tables, recorder: recorder, on: state.connection)
     }
     switch kind {
     case .insert, .update:

@@ -1,6 +1,16 @@
 /// Finds, before a delete runs, the rows of other tables it will delete (`cascade`) or update
 /// (`nullify`) through foreign keys, so the history records them too.
 enum CascadeScanner {
+  /// Records the effects on other tables of deleting the row of `table` with a primary key.
+  static func recordEffects(
+    ofDeletingKey key: SQLValue, from table: TableSchema, tables: [TableSchema], recorder: HistoryRecorder,
+    on connection: Connection
+  ) throws {
+    try recordEffects(
+      ofDeleting: table, where: SQLFragment("\(SQLIdentifier.quote(table.primaryKey)) = ?", [key]), tables: tables,
+      recorder: recorder, on: connection)
+  }
+
   /// Records the effects on other tables of deleting the rows of `table` that `condition`
   /// selects (all rows when it is `nil`), following cascades to any depth.
   static func recordEffects(

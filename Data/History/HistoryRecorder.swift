@@ -27,24 +27,23 @@ final class HistoryRecorder {
 
   /// Records that a row of a table changed, by its key as SQLite holds it.
   func record(_ kind: PendingChange.Kind, _ id: SQLValue, in table: String) throws {
-    let model = modelNames[table] ?? table
-    if runs.last?.model != model || runs.last?.kind != kind { runs.append((model, kind, HistoryIDs())) }
-    let before = runs[runs.count - 1].ids.bytes.count
-    runs[runs.count - 1].ids.append(id)
-    try grew(by: runs[runs.count - 1].ids.bytes.count - before)
+    try append(kind, in: table) { $0.append(id) }
   }
 
   /// Records that a row of a table changed, by its model identifier.
   func record<ID>(_ kind: PendingChange.Kind, id: ID, in table: String) throws {
+    try append(kind, in: table) { try $0.append(id) }
+  }
+
+  /// Adds an identifier to the current run of changes, or starts a run for a new model or kind.
+  private func append(
+    _ kind: PendingChange.Kind, in table: String, _ add: (inout HistoryIDs) throws -> Void
+  ) throws {
     let model = modelNames[table] ?? table
     if runs.last?.model != model || runs.last?.kind != kind { runs.append((model, kind, HistoryIDs())) }
     let before = runs[runs.count - 1].ids.bytes.count
-    try runs[runs.count - 1].ids.append(id)
-    try grew(by: runs[runs.count - 1].ids.bytes.count - before)
-  }
-
-  private func grew(by bytes: Int) throws {
-    pendingBytes += bytes
+    try add(&runs[runs.count - 1].ids)
+    pendingBytes += runs[runs.count - 1].ids.bytes.count - before
     if pendingBytes >= Self.flushBytes { try flush() }
   }
 

@@ -24,9 +24,8 @@ extension ModelContainer {
   public func deleteHistory(through token: HistoryToken, configuration: String? = nil) throws {
     let store = try store(named: configuration)
     do {
-      try store.withState { state in
-        try state.connection.writeTransaction { try HistoryLog.delete(through: token, on: state.connection) }
-      }
+      // Deleting history changes no model, so it leaves no history of its own.
+      try store.write(replacesFiles: false) { state in try HistoryLog.delete(through: token, on: state.connection) }
     } catch let error as PersistenceError {
       throw error
     } catch {

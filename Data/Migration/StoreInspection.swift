@@ -5,18 +5,18 @@ import Foundation
 ///
 /// ```swift
 /// let info = try StoreInspection(url: storeURL, plan: CatalogMigrationPlan.self)
-/// print(info.version?.description ?? "unknown", info.needsMigration)
+/// if info.needsMigration { offerToMigrate(from: info.version) }
 /// ```
 public struct StoreInspection: Sendable {
   /// The store's path.
   public let path: String
   /// The store's version: the one it records, or for a store from before versioning, the one
   /// its tables match; `nil` when neither is known to the plan.
-  public let version: Schema.Version?
+  public var version: Schema.Version? { versionIndex.map { migrator.versions[$0].number } }
   /// Whether the store records its version (stores from before versioning do not).
   public let isVersionRecorded: Bool
   /// The plan's latest version, the one the app uses.
-  public let latestVersion: Schema.Version
+  public var latestVersion: Schema.Version { migrator.latest.number }
   /// The fingerprint of the store's tables.
   public let fingerprint: String
   /// The number of rows of each table, by name.
@@ -25,7 +25,9 @@ public struct StoreInspection: Sendable {
   public let size: Int
 
   private let description: SchemaDescription
-  private let expected: SchemaDescription?
+  private let migrator: StoreMigrator
+  /// The index of ``version`` in the plan.
+  private let versionIndex: Int?
 
   /// Whether opening the store with the plan would migrate it.
   public var needsMigration: Bool { version.map { $0 < latestVersion } ?? false }
@@ -39,27 +41,13 @@ public struct StoreInspection: Sendable {
     guard FileManager.default.fileExists(atPath: url.path) else {
       throw .cannotOpen(path: url.path, reason: "no store exists there")
     }
-    let migrator = try StoreMigrator(plan: plan, backup: false)
-    latestVersion = migrator.latest.number
+    migrator = try StoreMigrator(plan: plan, backup: false)
     do {
       let connection = try Connection(location: .file(url.path), readOnly: true)
       description = try SchemaDescription.read(from: connection)
       let record = try SchemaRecord.read(from: connection, path: url.path)
       isVersionRecorded = record != nil
-      var matched: (Schema.Version, SchemaDescription)?
-      for version in migrator.versions.reversed() {
-        let candidate = try SchemaDescription.expected(for: version.schemas)
-        if let record, version.number == record.version {
-          matched = (version.number, candidate)
-          break
-        }
-        if record == nil, candidate == description {
-          matched = (version.number, candidate)
-          break
-        }
-      }
-      version = matched?.0
-      expected = matched?.1
+      versionIndex = try migrator.recognizedVersion(of: description, record: record)
       var counts: [String: Int] = [:]
       for table in description.tables {
         let statement = try connection.statement("SELECT count(*) FROM \(SQLIdentifier.quote(table.name))")
@@ -87,12 +75,14 @@ public struct StoreInspection: Sendable {
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the store cannot be read.
   public func check() throws(PersistenceError) -> [String] {
     var problems: [String] = []
-    if version == nil {
-      problems.append("its tables match no known schema version (fingerprint \(fingerprint))")
-    } else if let expected, expected != description {
-      problems.append("its tables differ from those of version \(version?.description ?? "?")")
-    }
     do {
+      if let versionIndex, let version {
+        if try migrator.tables(of: versionIndex) != description {
+          problems.append("its tables differ from those of version \(version)")
+        }
+      } else {
+        problems.append("its tables match no known schema version (fingerprint \(fingerprint))")
+      }
       let connection = try Connection(location: .file(path), readOnly: true)
       let integrity = try connection.statement("PRAGMA integrity_check")
       while try integrity.step() {

@@ -86,30 +86,38 @@ struct StoreMigrator: Sendable {
     try migrate(connection, from: current, path: path, external: external)
   }
 
-  /// The index of the store's version: the one its record names, or, for a store created
-  /// before versioning, the latest one its tables match.
+  /// The index of the version a store holds: the one its record names, if the plan knows it,
+  /// or, for a store created before versioning, the latest one whose tables its own match.
+  func recognizedVersion(of live: SchemaDescription, record: SchemaRecord?) throws -> Int? {
+    if let record { return versions.firstIndex { $0.number == record.version } }
+    return try versions.indices.reversed().first { try tables(of: $0) == live }
+  }
+
+  /// The tables a store of the version at an index has.
+  func tables(of index: Int) throws -> SchemaDescription {
+    try SchemaDescription.expected(for: versions[index].schemas)
+  }
+
+  /// The index of the store's version, refusing a store of a version the plan does not know
+  /// or whose tables are not that version's.
   private func version(of live: SchemaDescription, record: SchemaRecord?, path: String) throws -> Int {
-    if let record {
-      guard let index = versions.firstIndex(where: { $0.number == record.version }) else {
-        let reason =
-          record.version > latest.number
-          ? "the store is version \(record.version), newer than this app's \(latest.number)"
-          : "the store is version \(record.version), which this app does not know"
-        throw PersistenceError.cannotOpen(path: path, reason: reason)
-      }
-      guard try SchemaDescription.expected(for: versions[index].schemas) == live else {
-        throw PersistenceError.cannotOpen(
-          path: path,
-          reason: "the store's tables differ from those of version \(record.version) (fingerprint \(live.fingerprint))")
-      }
-      return index
+    guard let index = try recognizedVersion(of: live, record: record) else {
+      let reason =
+        switch record?.version {
+        case let version? where version > latest.number:
+          "the store is version \(version), newer than this app's \(latest.number)"
+        case let version?: "the store is version \(version), which this app does not know"
+        case nil: "the store's tables match no known schema version (fingerprint \(live.fingerprint))"
+        }
+      throw PersistenceError.cannotOpen(path: path, reason: reason)
     }
-    for index in versions.indices.reversed() where try SchemaDescription.expected(for: versions[index].schemas) == live
-    {
-      return index
+    // Tables that still have the fingerprint recorded with them are that version's.
+    if let record, record.fingerprint != live.fingerprint, try tables(of: index) != live {
+      throw PersistenceError.cannotOpen(
+        path: path,
+        reason: "the store's tables differ from those of version \(record.version) (fingerprint \(live.fingerprint))")
     }
-    throw PersistenceError.cannotOpen(
-      path: path, reason: "the store's tables match no known schema version (fingerprint \(live.fingerprint))")
+    return index
   }
 
   /// Runs every stage from a version to the latest in one transaction, with foreign keys checked

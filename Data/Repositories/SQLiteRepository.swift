@@ -196,12 +196,17 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
       try store.write(author: author) { state in
         let statement = try state.connection.statement(statements.deleteByID)
         for (id, key) in keys {
-          try recordDeleting(where: SQLFragment("\(SQLIdentifier.quote(table.primaryKey)) = ?", [key]), in: state)
+          if let recorder = state.history {
+            try CascadeScanner.recordEffects(
+              ofDeletingKey: key, from: table, tables: Array(store.tables.values), recorder: recorder,
+              on: state.connection)
+          }
           try statement.bind(key, at: 1)
           try statement.run()
           guard state.connection.changes > 0 else {
             throw RepositoryError.notFound(id: String(describing: id))
           }
+          try state.history?.record(.delete, key, in: table.name)
         }
       }
     }

@@ -15,28 +15,11 @@ struct TableStatements: Sendable {
     let key = SQLIdentifier.quote(table.primaryKey)
     let parameters = table.columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
     insert = "INSERT INTO \(name) (\(table.quotedColumns)) VALUES (\(parameters))"
-    upsert = Self.upsert(into: table, preserving: [])
-    let assignments = table.columns.enumerated()
-      .filter { $0.element.name != table.primaryKey }
-      .map { "\(SQLIdentifier.quote($0.element.name)) = ?\($0.offset + 1)" }
-      .joined(separator: ", ")
-    update = "UPDATE \(name) SET \(assignments) WHERE \(key) = ?\(table.primaryKeyIndex + 1)"
-    selectByID = "SELECT \(table.quotedColumns) FROM \(name) WHERE \(key) = ?"
-    deleteByID = "DELETE FROM \(name) WHERE \(key) = ?"
-    deleteAll = "DELETE FROM \(name)"
-  }
-
-  /// An `INSERT … ON CONFLICT … DO UPDATE` with one clause for the primary key and one per
-  /// unique index; a match on a unique index keeps the stored row's identifier, and the
-  /// `preserving` columns keep their stored values when a row is updated.
-  static func upsert(into table: TableSchema, preserving: Set<String>) -> String {
-    let parameters = table.columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-    let insert = "INSERT INTO \(table.quotedName) (\(table.quotedColumns)) VALUES (\(parameters))"
+    // One ON CONFLICT clause for the primary key and one per unique index; a match on a unique
+    // index keeps the stored row's identifier.
     let targets = [[table.primaryKey]] + table.indexes.filter(\.isUnique).map(\.columns)
     let clauses = targets.map { target in
-      let updated = table.columns.map(\.name).filter {
-        $0 != table.primaryKey && !target.contains($0) && !preserving.contains($0)
-      }
+      let updated = table.columns.map(\.name).filter { $0 != table.primaryKey && !target.contains($0) }
       let action =
         updated.isEmpty
         ? "DO NOTHING"
@@ -45,7 +28,15 @@ struct TableStatements: Sendable {
           .joined(separator: ", ")
       return "ON CONFLICT (\(target.map(SQLIdentifier.quote).joined(separator: ", "))) \(action)"
     }
-    return insert + " " + clauses.joined(separator: " ")
+    upsert = insert + " " + clauses.joined(separator: " ")
+    let assignments = table.columns.enumerated()
+      .filter { $0.element.name != table.primaryKey }
+      .map { "\(SQLIdentifier.quote($0.element.name)) = ?\($0.offset + 1)" }
+      .joined(separator: ", ")
+    update = "UPDATE \(name) SET \(assignments) WHERE \(key) = ?\(table.primaryKeyIndex + 1)"
+    selectByID = "SELECT \(table.quotedColumns) FROM \(name) WHERE \(key) = ?"
+    deleteByID = "DELETE FROM \(name) WHERE \(key) = ?"
+    deleteAll = "DELETE FROM \(name)"
   }
 
   /// An `UPDATE` of the row whose `key` columns equal the encoded row's, setting every other

@@ -77,7 +77,8 @@ final class Store: Sendable {
       } else {
         try Self.prepareTables(Array(tables.values), on: connection, create: configuration.allowsSave)
       }
-      if configuration.allowsSave, configuration.keepsHistory {
+      // Only a store without history tables takes the write lock to create them.
+      if configuration.allowsSave, configuration.keepsHistory, try !HistoryLog.exists(on: connection) {
         try connection.writeTransaction { try HistoryLog.prepare(on: connection) }
       }
     } catch let error as PersistenceError {

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// ```swift
 /// var rows = CSVRows(file)  // the app's reader
-/// let progress = try ImportMovies(store: importer)(from: &rows) { problem in print(problem) }
+/// var problems: [ImportProblem] = []
+/// let done = try ImportMovies(store: importer)(from: &rows, invalid: { problems.append($0) })
 /// ```
 public struct ImportMovies<Store: MovieImportStore>: Sendable {
   private let store: Store

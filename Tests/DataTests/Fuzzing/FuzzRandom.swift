@@ -1,18 +1,13 @@
 import Foundation
+import TestSupport
 
 /// A seeded random source, so every fuzzed case can be reproduced from its seed.
 struct FuzzRandom {
-  private var state: UInt64
+  private var generator: SplitMix64
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { generator.next() }
 
   /// A number in `0..<count`.
   mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
