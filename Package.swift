@@ -52,11 +52,24 @@ let package = Package(
       dependencies: ["MoviesCLI", "movies", "store-stress", "Persistence", "Domain", "TestSupport"],
       path: "Tests/AppTests"
     ),
+    // Reliability: a VFS that injects I/O faults and power loss (the one test target that sees
+    // the SQLite C API), a process to kill or starve of memory, and the tests that use them.
+    .target(name: "FaultVFS", dependencies: ["CSQLite"], path: "Tests/FaultVFS"),
+    .executableTarget(
+      name: "reliability-worker",
+      dependencies: ["Domain", "Persistence", "FaultVFS"],
+      path: "Tests/ReliabilityWorker"
+    ),
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: ["Domain", "Persistence", "TestSupport", "FaultVFS", "reliability-worker"],
+      path: "Tests/ReliabilityTests"
+    ),
   ]
 )
 
 // Strict settings, applied to every target in one place.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "FaultVFS" {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .swiftLanguageMode(.v6),

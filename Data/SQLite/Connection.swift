@@ -31,8 +31,12 @@ final class Connection {
   /// With `mapsMemory`, the file's first 64 MiB are read through memory mapping instead of
   /// copies, which makes lookups faster; mapped pages count in the process's resident memory as
   /// they are touched, so a connection that streams a whole large store does without.
+  ///
+  /// `vfs` names the [VFS](https://www.sqlite.org/vfs.html) that does the connection's file
+  /// I/O, as registered with `sqlite3_vfs_register`; `nil` is the system's default.
   init(
-    location: Location, readOnly: Bool, mapsMemory: Bool = false, busyTimeout: Duration = .seconds(5)
+    location: Location, readOnly: Bool, mapsMemory: Bool = false, busyTimeout: Duration = .seconds(5),
+    vfs: String? = nil
   ) throws(SQLiteError) {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -42,7 +46,7 @@ final class Connection {
     case .memory: path = ":memory:"
     }
     var db: OpaquePointer?
-    let result = sqlite3_open_v2(path, &db, flags, nil)
+    let result = sqlite3_open_v2(path, &db, flags, vfs)
     guard result == SQLITE_OK, let db else {
       let error = SQLiteError(code: result, connection: db)
       sqlite3_close_v2(db)

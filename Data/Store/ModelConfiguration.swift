@@ -31,6 +31,16 @@ public struct ModelConfiguration: Sendable {
   /// ``ModelContainer/fetchHistory(after:authors:configuration:)``); on by default, as in
   /// SwiftData. Off, writes skip that bookkeeping.
   public let keepsHistory: Bool
+  /// The name of the SQLite [VFS](https://www.sqlite.org/vfs.html) that reads and writes the
+  /// store's file, as registered with `sqlite3_vfs_register`; `nil`, the default, is the
+  /// system's. Tests set it to a VFS that injects I/O faults; an unknown name makes opening
+  /// the store fail.
+  ///
+  /// ```swift
+  /// var configuration = ModelConfiguration("Catalog", url: storeURL)
+  /// configuration.vfs = "unix-excl"
+  /// ```
+  public var vfs: String?
 
   /// Describes a store in a file.
   public init(

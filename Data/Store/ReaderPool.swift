@@ -13,6 +13,7 @@ final class ReaderPool: Sendable {
 
   private let path: String
   private let external: ExternalFiles?
+  private let vfs: String?
   private let idle = Mutex<[Reader]>([])
 
   /// A lent connection and its codecs.
@@ -25,10 +26,11 @@ final class ReaderPool: Sendable {
     init(state: StoreState) { self.state = state }
   }
 
-  /// A pool for the store file at `path`.
-  init(path: String, external: ExternalFiles?) {
+  /// A pool for the store file at `path`, read through the named VFS (`nil`: the default).
+  init(path: String, external: ExternalFiles?, vfs: String? = nil) {
     self.path = path
     self.external = external
+    self.vfs = vfs
   }
 
   /// Runs `body` with a read-only connection of its own.
@@ -39,7 +41,8 @@ final class ReaderPool: Sendable {
       try idle.withLock { $0.popLast() }
       ?? Reader(
         state: StoreState(
-          connection: try Connection(location: .file(path), readOnly: true, mapsMemory: true), external: external))
+          connection: try Connection(location: .file(path), readOnly: true, mapsMemory: true, vfs: vfs),
+          external: external))
     defer {
       idle.withLock { readers in
         if readers.count < Self.keptIdle { readers.append(lent) }

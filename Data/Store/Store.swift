@@ -70,7 +70,8 @@ final class Store: Sendable {
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         }
-        connection = try Connection(location: .file(url.path), readOnly: !configuration.allowsSave)
+        connection = try Connection(
+          location: .file(url.path), readOnly: !configuration.allowsSave, vfs: configuration.vfs)
       }
       if let migrator {
         try migrator.prepare(connection, path: path, allowsSave: configuration.allowsSave, external: external)
@@ -91,7 +92,7 @@ final class Store: Sendable {
     opened = true
     state = Mutex(StoreState(connection: connection, external: external))
     if case .file = configuration.location {
-      readers = ReaderPool(path: path, external: external)
+      readers = ReaderPool(path: path, external: external, vfs: configuration.vfs)
     } else {
       readers = nil
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Persistence

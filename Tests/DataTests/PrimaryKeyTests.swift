@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// A model whose identity is a stored code; `id` is computed from it.

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 @Suite("Query features of the SQLite repository")

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 @Suite("Unique attributes and upsert")

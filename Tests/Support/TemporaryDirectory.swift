@@ -1,15 +1,17 @@
 import Foundation
 
 /// A fresh folder under the system's temporary directory, for one test's store files.
-struct TemporaryDirectory {
-  let url: URL
+public struct TemporaryDirectory {
+  /// The folder.
+  public let url: URL
 
-  init() throws {
+  /// Creates a new, empty folder.
+  public init() throws {
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("movies-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
   /// A path inside the folder.
-  func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+  public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 }

@@ -1,0 +1,26 @@
+import Domain
+import Foundation
+import Persistence
+
+/// Opens catalog stores the way the app does, and checks them the way `movies store check` does.
+enum CatalogStore {
+  /// A container for the catalog store at `url`, through the named VFS.
+  static func open(_ url: URL, vfs: String? = nil) throws(PersistenceError) -> ModelContainer {
+    var configuration = ModelConfiguration("Catalog", url: url)
+    configuration.vfs = vfs
+    return try ModelContainer(
+      for: [Movie.self, Review.self, MovieTag.self, Tagging.self], migrationPlan: CatalogMigrationPlan.self,
+      configurations: [configuration])
+  }
+
+  /// Every movie of the store at `url`, read through a container closed before returning.
+  static func movies(in url: URL) async throws -> [Movie] {
+    let container = try open(url)
+    return try await SQLiteRepository<Movie>(container: container).fetch(FetchDescriptor())
+  }
+
+  /// The store's problems (SQLite's `integrity_check`, references, schema); none when sound.
+  static func problems(of url: URL) throws -> [String] {
+    try StoreInspection(url: url, plan: CatalogMigrationPlan.self).check()
+  }
+}
