@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include "RawSQL.h"
+
 /// The name under which the VFS is registered ("fault").
 extern const char *const fault_vfs_name;
 
