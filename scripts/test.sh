@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
-swift format lint --strict --recursive Package.swift Domain Data App Benchmarks Tests
+swift format lint --strict --recursive Package.swift Domain Data App Benchmarks Tests Fuzz
 swift build --build-tests
 swift test --skip-build "$@"

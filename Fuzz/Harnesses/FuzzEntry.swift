@@ -34,6 +34,8 @@ let fuzzStore = FileManager.default.temporaryDirectory
   .appendingPathComponent("movies-fuzz-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
   .appendingPathComponent("input.store")
 
+/// Feeds one input to the run's target; libFuzzer calls it for every input it tries, and a
+/// crash or a sanitizer report inside is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let data = Data(bytes: bytes, count: size)
