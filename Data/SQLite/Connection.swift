@@ -28,7 +28,8 @@ final class Connection {
 
   /// Opens a connection; a missing file is created when `readOnly` is not set and `creates` is.
   ///
-  /// The connection uses WAL journaling (for files that it may write), enforces foreign keys,
+  /// The connection uses WAL journaling (for files that it may write, unless `usesWAL` is off:
+  /// then ``useWAL()`` switches later), enforces foreign keys,
   /// and waits up to `busyTimeout` for another writer before failing. Every connection is
   /// [defensive](https://www.sqlite.org/c3ref/c_dbconfig_defensive.html) (no writable schema,
   /// no shadow-table writes) and does not trust the schema
@@ -42,7 +43,7 @@ final class Connection {
   /// copies, which makes lookups faster; mapped pages count in the process's resident memory as
   /// they are touched, so a connection that streams a whole large store does without.
   init(
-    location: Location, readOnly: Bool, creates: Bool = true, mapsMemory: Bool = false,
+    location: Location, readOnly: Bool, creates: Bool = true, usesWAL: Bool = true, mapsMemory: Bool = false,
     busyTimeout: Duration = .seconds(5)
   ) throws(SQLiteError) {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -77,8 +78,8 @@ final class Connection {
     }
     // Reading the schema first makes a file that is not a database fail here, at open.
     try execute("SELECT count(*) FROM sqlite_schema")
-    if case .file = location, !readOnly {
-      try execute("PRAGMA journal_mode = WAL")
+    if case .file = location, !readOnly, usesWAL {
+      try useWAL()
     }
     if case .file = location, mapsMemory {
       try execute("PRAGMA mmap_size = \(Self.mappedBytes)")
@@ -106,6 +107,14 @@ final class Connection {
   deinit {
     for statement in statements.values { statement.finalize() }
     sqlite3_close_v2(handle)
+  }
+
+  /// Switches the database file to [WAL](https://www.sqlite.org/wal.html) journaling, which
+  /// writes its header: call it only on a file known to be the caller's.
+  ///
+  /// - Throws: ``SQLiteError`` if the mode cannot be changed.
+  func useWAL() throws(SQLiteError) {
+    try execute("PRAGMA journal_mode = WAL")
   }
 
   /// Runs one or more SQL statements that take no parameters, discarding any rows.

@@ -78,11 +78,15 @@ final class Store: Sendable {
         }
         try preparation.recognize(on: file.inspectionConnection())
         if configuration.allowsSave { file.repairSidecarModes() }
-        connection = try Connection(location: .file(file.path), readOnly: !configuration.allowsSave, creates: false)
+        // Still not WAL: a migration that fails leaves even the file's header as it was.
+        connection = try Connection(
+          location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false)
+        try preparation.run(on: connection)
+        if configuration.allowsSave { try connection.useWAL() }
       } else {
         connection = try Connection(location: .memory, readOnly: false)
+        try preparation.run(on: connection)
       }
-      try preparation.run(on: connection)
     } catch let error as PersistenceError {
       throw error
     } catch let error as SQLiteError {
