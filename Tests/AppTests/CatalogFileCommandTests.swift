@@ -194,5 +194,12 @@ struct CatalogFileCommandTests {
     #expect(try movies.run(["--store", store, "export", "--output", "-"]).stdout == exported)
     #expect(try movies.run(["--store", store, "export", "--output", "/dev/stdout"]).stdout.hasPrefix(exported))
     #expect(try movies.run(["--store", store, "export", "--output", movies.folder.path]).status == 1)
+    // Exporting over the catalog itself would destroy it.
+    let before = try Data(contentsOf: URL(fileURLWithPath: store))
+    let overStore = try movies.run(["--store", store, "export", "--output", store])
+    #expect(overStore.status == 1)
+    #expect(overStore.stderr.contains("it is the catalog itself"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    #expect(try movies.listed(["--store", store]).count == 1)
   }
 }

@@ -35,6 +35,10 @@ struct ExportCommand: MoviesCommand {
     let catalog = try context.openCatalog()
     // Opened before the work, so a path that cannot be written fails fast and changes nothing.
     let file = try output.map { (path) throws(AppError) in try OutputFile(path: path) }
+    if let file, file.isSameFile(as: context.storeURL.path) {
+      file.discard()
+      throw AppError.unwritableFile(file.path, "it is the catalog itself")
+    }
     let movies = try await catalog.movies.fetch(
       FetchDescriptor(sortBy: [SortDescriptor(\.date), SortDescriptor(\.title), SortDescriptor(\.id)]))
     let tags = try await catalog.movieTags.names(of: movies.map(\.id))

@@ -95,6 +95,14 @@ final class OutputFile {
     if !finished { discard() }
   }
 
+  /// Whether the output is the file at `path` (the same file, by any name or link).
+  func isSameFile(as path: String) -> Bool {
+    var mine = stat()
+    var other = stat()
+    return fstat(descriptor, &mine) == 0 && stat(path, &other) == 0 && mine.st_dev == other.st_dev
+      && mine.st_ino == other.st_ino
+  }
+
   /// Writes text as UTF-8.
   ///
   /// - Throws: ``AppError/unwritableFile(_:_:)`` if the bytes cannot all be written.
