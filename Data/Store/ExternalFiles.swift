@@ -37,6 +37,8 @@ final class ExternalFiles: Sendable {
       descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, PrivateFiles.fileMode)
     }
     guard descriptor >= 0 else { throw failure("create", temporary) }
+    // The umask may have taken bits from the owner too.
+    fchmod(descriptor, PrivateFiles.fileMode)
     let written = data.withUnsafeBytes { bytes -> Bool in
       guard let base = bytes.baseAddress else { return true }
       var offset = 0

@@ -36,7 +36,7 @@ struct StoreFile {
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a folder, a FIFO, a device,
   ///   a file that cannot be read, an empty file or one that is not a SQLite database. The
   ///   file is only read, never blocked on: a FIFO is refused before it is opened.
-  func checkHeader() throws(PersistenceError) -> Header {
+  func checkHeader() throws(PersistenceError) {
     var status = stat()
     guard stat(path, &status) == 0 else { throw failure(errno) }
     guard status.st_mode & S_IFMT == S_IFREG else {
@@ -54,25 +54,18 @@ struct StoreFile {
     guard count == bytes.count, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
       throw .cannotOpen(path: given, reason: "it is not a store (not a SQLite database)")
     }
-    return Header(bytes: bytes)
-  }
-
-  /// The first 100 bytes of a database file.
-  struct Header {
-    let bytes: [UInt8]
-    /// Whether the file is in WAL mode (its read and write versions are 2).
-    var isWAL: Bool { bytes[18] == 2 && bytes[19] == 2 }
   }
 
   /// Opens a read-only connection that changes nothing on disk: an immutable one unless the
   /// file's write-ahead log and its index both exist (then the log's committed pages must be
-  /// read too, and no file needs creating).
+  /// read too, and no file needs creating). A plain read-only connection would create a `-wal`
+  /// and `-shm` beside any file whose header asks for WAL, and leave them there.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file is not a store SQLite
   ///   can read.
   func inspectionConnection() throws(PersistenceError) -> Connection {
-    let header = try checkHeader()
-    let logged = header.isWAL && PrivateFiles.exists(path + "-wal") && PrivateFiles.exists(path + "-shm")
+    try checkHeader()
+    let logged = PrivateFiles.exists(path + "-wal") && PrivateFiles.exists(path + "-shm")
     do {
       return try Connection(location: logged ? .file(path) : .immutableFile(path), readOnly: true)
     } catch {

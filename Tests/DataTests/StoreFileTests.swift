@@ -15,6 +15,11 @@ private struct Snapshot: Equatable {
     bytes = FileManager.default.contents(atPath: url.path)
     sidecars = ["-wal", "-shm", "-journal"].filter { FileManager.default.fileExists(atPath: url.path + $0) }
   }
+
+  init(bytes: Data?, sidecars: [String]) {
+    self.bytes = bytes
+    self.sidecars = sidecars
+  }
 }
 
 @Suite("A store's file is found, recognized and created with care")
@@ -118,6 +123,30 @@ struct StoreFileTests {
     try foreign(url, "UPDATE _schema_version SET version = '99.0.0'")
     // A container without a migration plan knows no versions; only the catalog's is asked.
     try expectRefused(url, "newer than this app's", plain: "")
+  }
+
+  @Test func aStoreWithAnyHeaderByteChangedOpensOrIsLeftUntouched() throws {
+    let original = folder.file("original.store")
+    _ = try openCatalog(original)
+    let pristine = try Data(contentsOf: original)
+    let url = folder.file("mutated.store")
+    var refused = 0
+    for offset in 0..<100 {
+      for value: UInt8 in [0, 2, 0xFF] where pristine[offset] != value {
+        var bytes = pristine
+        bytes[offset] = value
+        try? FileManager.default.removeItem(at: url)
+        for suffix in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        try bytes.write(to: url)
+        do {
+          _ = try openCatalog(url)
+        } catch {
+          refused += 1
+          #expect(Snapshot(url) == Snapshot(bytes: bytes, sidecars: []), "byte \(offset) = \(value): \(error)")
+        }
+      }
+    }
+    #expect(refused > 0)
   }
 
   @Test func aMissingStoreIsNotCreatedWhenCreationIsNotAllowed() throws {
