@@ -90,7 +90,7 @@ final class Store: Sendable {
     } catch let error as PersistenceError {
       throw error
     } catch let error as SQLiteError {
-      throw .cannotOpen(path: path, reason: error.message)
+      throw .cannotOpen(path: path, reason: file?.explain(error) ?? error.message)
     } catch {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }

@@ -136,6 +136,18 @@ struct StoreFile {
     if linked { syncFolder(folder) }
   }
 
+  /// SQLite's message for a failure to open or read the store, with the reason when it is the
+  /// store's folder: SQLite keeps a WAL store's `-wal` and `-shm` beside it, so a folder the
+  /// user cannot write makes even reading fail, with a message about writing.
+  func explain(_ error: SQLiteError) -> String {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard error.isFileAccessFailure, access(folder, W_OK) != 0,
+      !PrivateFiles.exists(path + "-wal")
+    else { return error.message }
+    return
+      "\(error.message): its folder \(folder) is not writable, and SQLite keeps the store's -wal and -shm files there"
+  }
+
   private func syncFolder(_ folder: String) {
     let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return }

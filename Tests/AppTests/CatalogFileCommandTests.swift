@@ -120,6 +120,17 @@ struct CatalogFileCommandTests {
     #expect(try run(nobody, ["--store", store, "list"]).stdout.contains("Heat"))
   }
 
+  @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aStoreInAFolderTheUserCannotWriteIsReportedByItsFolder() throws {
+    let store = path("catalog.store")
+    try movies.add("Alien", ["--store", store])
+    #expect(chown(store, 65534, 65534) == 0)
+    let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    let result = try run(nobody, ["--store", store, "list"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("its folder \(movies.folder.path) is not writable"), "\(result.stderr)")
+  }
+
   @Test func anotherApplicationsDatabaseIsLeftByteIdenticalWithNoSidecars() throws {
     // Another application's database, in WAL mode, with no log beside it once closed.
     let other = path("other.db")
