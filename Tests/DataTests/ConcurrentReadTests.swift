@@ -1,7 +1,6 @@
 import Dispatch
 import Domain
 import Foundation
-import TestSupport
 import Testing
 
 @testable import Persistence

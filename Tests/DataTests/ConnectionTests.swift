@@ -1,6 +1,5 @@
 import CSQLite
 import Foundation
-import TestSupport
 import Testing
 
 @testable import Persistence

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import TestSupport
 import Testing
 
 @testable import Persistence

@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import Persistence
-import TestSupport
 import Testing
 
 @Suite("Query features of the SQLite repository")

@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import Persistence
-import TestSupport
 import Testing
 
 /// Parents and children with each delete rule, to see what deleting a parent does.

@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import Persistence
-import TestSupport
 import Testing
 
 @Suite("Unique attributes and upsert")
