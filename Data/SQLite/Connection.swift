@@ -19,12 +19,16 @@ final class Connection {
   }
 
   let handle: OpaquePointer
+  /// How long the connection waits for a lock that another connection holds.
+  let busyTimeout: Duration
   private var statements: [String: Statement] = [:]
 
   /// Opens a connection; a missing file is created unless `readOnly` is set.
   ///
   /// The connection uses WAL journaling (for files that it may write), enforces foreign keys,
-  /// and waits up to `busyTimeout` for another writer before failing.
+  /// and waits up to `busyTimeout` for another writer before failing with `SQLITE_BUSY`:
+  /// SQLite's [busy timeout](https://www.sqlite.org/c3ref/busy_timeout.html) retries the lock
+  /// with growing pauses (1 ms, 2 ms, 5 ms, … up to 100 ms) until the time is spent.
   ///
   /// - Throws: ``SQLiteError`` if the database cannot be opened or is not a database.
   ///
@@ -49,6 +53,7 @@ final class Connection {
       throw error
     }
     handle = db
+    self.busyTimeout = busyTimeout
     sqlite3_extended_result_codes(db, 1)
     let milliseconds =
       busyTimeout.components.seconds * 1000

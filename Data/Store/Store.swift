@@ -70,7 +70,8 @@ final class Store: Sendable {
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         }
-        connection = try Connection(location: .file(url.path), readOnly: !configuration.allowsSave)
+        connection = try Connection(
+          location: .file(url.path), readOnly: !configuration.allowsSave, busyTimeout: configuration.busyTimeout)
       }
       if let migrator {
         try migrator.prepare(connection, path: path, allowsSave: configuration.allowsSave, external: external)
@@ -83,6 +84,8 @@ final class Store: Sendable {
       }
     } catch let error as PersistenceError {
       throw error
+    } catch let error as SQLiteError where error.isBusy {
+      throw .busyStore(at: path, waited: configuration.busyTimeout)
     } catch let error as SQLiteError {
       throw .cannotOpen(path: path, reason: error.message)
     } catch {
@@ -91,7 +94,7 @@ final class Store: Sendable {
     opened = true
     state = Mutex(StoreState(connection: connection, external: external))
     if case .file = configuration.location {
-      readers = ReaderPool(path: path, external: external)
+      readers = ReaderPool(path: path, external: external, busyTimeout: configuration.busyTimeout)
     } else {
       readers = nil
     }
@@ -148,6 +151,9 @@ final class Store: Sendable {
         // The transaction's error is the one to report; files a failed collection leaves behind
         // are collected after the next commit.
         if let external { try? collectGarbage(in: external, state: state) }
+        if let error = error as? SQLiteError, error.isBusy {
+          throw PersistenceError.busyStore(at: configuration.path, waited: configuration.busyTimeout)
+        }
         throw error
       }
       // Observers hear of a commit only once it has happened.

@@ -33,6 +33,9 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateOption(String)
     /// A value that cannot be converted to the expected type.
     case invalidValue(argument: String, expected: String, value: String)
+    /// The argument at a position (counting from 1) is not UTF-8 text; `shown` is it with its
+    /// invalid bytes written as `\xFF`.
+    case notUTF8(position: Int, shown: String)
 
     /// The problem as a phrase, such as `missing value for option '--rate'`.
     public var message: String {
@@ -55,6 +58,8 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         "option '\(option)' given more than once"
       case .invalidValue(let argument, let expected, let value):
         "\(argument) expects \(expected), got '\(value)'"
+      case .notUTF8(let position, let shown):
+        "argument \(position) is not UTF-8 text: '\(shown)'; give text and file names in UTF-8"
       }
     }
 

@@ -29,7 +29,7 @@ struct ExportCommand: MoviesCommand {
     let tags = try await catalog.movieTags.names(of: movies.map(\.id))
     let text = try Self.render(movies, tags: tags, format: format)
     guard let output else {
-      context.console.write(text)
+      context.console.writeData(text)
       return
     }
     do {

@@ -56,6 +56,6 @@ struct UpdateCommand: MoviesCommand {
     let changes = MovieChanges(
       title: title, content: content, images: images, date: date, rate: rate, heart: heart, runtime: runtime)
     let movie = try await context.openCatalog().update(id: id, changes)
-    context.console.write(MovieOutput.detail(movie))
+    context.console.show(MovieOutput.detail(movie))
   }
 }

@@ -5,7 +5,12 @@ struct CommandContext: Sendable {
   let console: Console
   let storeURL: URL
   let environment: [String: String]
+  /// How long a write waits for another process that is writing the catalog.
+  var busyTimeout: Duration = MoviesApplication.defaultBusyTimeout
 
-  /// Opens the catalog store; commands call this only when they need the store.
-  func openCatalog() throws -> Catalog { try Catalog(url: storeURL) }
+  /// Opens the catalog store (the one chosen by `--store` and the environment, unless `url`
+  /// names another); commands call this only when they need the store.
+  func openCatalog(at url: URL? = nil, backupBeforeMigration: Bool = false) throws -> Catalog {
+    try Catalog(url: url ?? storeURL, backupBeforeMigration: backupBeforeMigration, busyTimeout: busyTimeout)
+  }
 }
