@@ -91,7 +91,7 @@ struct ImportCommandTests {
     running.write((3_001...4_500).map { "Movie \($0),2001-01-01,new\n" }.joined())
     let result = try running.finish()
     #expect(result.status == 130)
-    #expect(result.stderr == "movies: interrupted; the import changed nothing\n")
+    #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
     #expect(try titles() == ["Already here"])
     #expect(try movies.listed(["--tag", "new"]).isEmpty)
   }
