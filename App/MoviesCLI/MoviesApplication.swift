@@ -114,15 +114,6 @@ public enum MoviesApplication {
     }
   }
 
-  /// Reports an error on standard error, with its technical detail when `verbose`, and returns
-  /// the exit status.
-  private static func fail(with error: any Error, verbose: Bool, console: Console) -> Int32 {
-    let (message, status) = report(error)
-    console.errorLine(message)
-    if verbose { console.errorLine("movies: detail: \(String(reflecting: error))") }
-    return status
-  }
-
   /// The wait for another writer that `MOVIES_BUSY_TIMEOUT` asks for, in seconds, else the
   /// default.
   ///
@@ -136,29 +127,5 @@ public enum MoviesApplication {
           argument: "MOVIES_BUSY_TIMEOUT", expected: "a number of seconds from 0 to 86400", value: text))
     }
     return .milliseconds(Int64((seconds * 1000).rounded()))
-  }
-
-  /// The one line and the exit status for an error: 2 for a command line that is wrong (its
-  /// options, or a value given on it that the catalog refuses), 130 for an interruption, 1 for
-  /// every other failure. The line never holds SQL or result codes; `--verbose` adds them.
-  static func report(_ error: any Error) -> (String, Int32) {
-    switch error {
-    case let error as UsageError:
-      let help = error.command == spec.name ? "movies --help" : "\(error.command) --help"
-      return ("movies: error: \(error.problem.message) (see '\(help)')", UsageError.exitStatus)
-    case CatalogError.movieNotFound, CatalogError.duplicateMovie, CatalogError.reviewNotFound,
-      CatalogError.invalidImport:
-      return ("movies: error: \(error)", 1)
-    case let error as CatalogError:
-      return ("movies: error: \(error)", UsageError.exitStatus)
-    case RepositoryError.busy, PersistenceError.busy:
-      return (
-        "movies: error: \(error); try again when it has finished, or wait longer with MOVIES_BUSY_TIMEOUT=SECONDS", 1
-      )
-    case AppError.interrupted:
-      return ("movies: error: \(error)", AppError.interruptedStatus)
-    default:
-      return ("movies: error: \(error)", 1)
-    }
   }
 }

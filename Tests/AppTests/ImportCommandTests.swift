@@ -31,7 +31,7 @@ struct ImportCommandTests {
     #expect(
       result
         == .init(
-          status: 0, stdout: "Imported 3 movies.\n", stderr: "movies import: warning: ignoring unknown fields: mood\n"))
+          status: 0, stdout: "Imported 3 movies.\n", stderr: "movies: warning: ignoring unknown fields: mood\n"))
     #expect(try titles() == ["Alien, the film", "Say \"hi\"", "Two\nlines"])
     #expect(try movies.listed(["--tag", "sci-fi"]).first?["rate"] as? Int == 9)
   }
@@ -68,8 +68,9 @@ struct ImportCommandTests {
     let result = try movies.run(["import", path, "--skip-invalid"])
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 21)
-    #expect(lines.first == "movies import: line 2, date: 'not a date' is not YYYY-MM-DD or an ISO 8601 date-time")
-    #expect(lines.last == "movies import: and 5 more invalid rows")
+    #expect(
+      lines.first == "movies: warning: skipped line 2, date: 'not a date' is not YYYY-MM-DD or an ISO 8601 date-time")
+    #expect(lines.last == "movies: warning: skipped 5 more invalid rows")
     #expect(result.stdout == "Imported 0 movies (25 skipped).\n")
   }
 

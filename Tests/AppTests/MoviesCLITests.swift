@@ -156,9 +156,9 @@ struct MoviesCLITests {
     #expect(refused.status == 1)
     #expect(
       refused.stderr == """
-        movies import: warning: ignoring unknown fields: mood
-        movies import: line 3, rate: the rate must be between 0 and 10, not 11
-        movies import: line 4, title: is required
+        movies: warning: ignoring unknown fields: mood
+        movies: error: line 3, rate: the rate must be between 0 and 10, not 11
+        movies: error: line 4, title: is required
         movies: error: 2 invalid rows; nothing was imported
 
         """)

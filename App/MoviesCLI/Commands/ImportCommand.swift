@@ -80,14 +80,16 @@ struct ImportCommand: MoviesCommand {
     func warnOfUnknownFields() {
       let unknown = file.unknownFields.filter { warned.insert($0).inserted }
       guard !unknown.isEmpty else { return }
-      console.errorLine("movies import: warning: ignoring unknown fields: \(unknown.joined(separator: ", "))")
+      console.errorLine("movies: warning: ignoring unknown fields: \(unknown.joined(separator: ", "))")
     }
     warnOfUnknownFields()
     defer { warnOfUnknownFields() }
     var problems = 0
+    // Bad rows stop the import, unless they are skipped.
+    let prefix = skipInvalid ? "movies: warning: skipped " : "movies: error: "
     defer {
       if problems > Self.listedProblems {
-        console.errorLine("movies import: and \(problems - Self.listedProblems) more invalid rows")
+        console.errorLine("\(prefix)\(problems - Self.listedProblems) more invalid rows")
       }
     }
     return try catalog.importMovies(
@@ -96,7 +98,7 @@ struct ImportCommand: MoviesCommand {
         problems += 1
         guard problems <= Self.listedProblems else { return }
         bar?.clear()
-        console.errorLine("movies import: \(problem)")
+        console.errorLine("\(prefix)\(problem)")
       },
       progress: { progress in
         guard !interrupt.isRaised else { throw AppError.interrupted("the import") }
