@@ -56,6 +56,16 @@ struct ErrorReportTests {
     #expect(debug.stderr == verbose.stderr)
   }
 
+  @Test func aHugeArgumentIsQuotedShortInTheError() throws {
+    let result = try movies.run(["show", String(repeating: "x", count: 100_000)])
+    #expect(
+      result
+        == .init(
+          status: 2, stdout: "",
+          stderr: "movies: error: <id> expects a movie id (a UUID), got '\(String(repeating: "x", count: 59))…' "
+            + "(see 'movies show --help')\n"))
+  }
+
   @Test func heartingAMovieWithTheMostHeartsIsAFailureNotAUsageError() throws {
     let id = try movies.add("Up")
     #expect(try movies.run(["update", id, "--heart", "\(Int.max)"]).status == 0)
