@@ -10,7 +10,17 @@ struct CommandContext: Sendable {
 
   /// Opens the catalog store (the one chosen by `--store` and the environment, unless `url`
   /// names another); commands call this only when they need the store.
-  func openCatalog(at url: URL? = nil, backupBeforeMigration: Bool = false) throws -> Catalog {
-    try Catalog(url: url ?? storeURL, backupBeforeMigration: backupBeforeMigration, busyTimeout: busyTimeout)
+  ///
+  /// Only commands that add movies pass `creating`: the others fail on a missing store, with
+  /// an error naming its path, and create no file or folder.
+  ///
+  /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not `creating`.
+  func openCatalog(
+    at url: URL? = nil, creating: Bool = false, backupBeforeMigration: Bool = false
+  ) throws
+    -> Catalog
+  {
+    try Catalog(
+      url: url ?? storeURL, creating: creating, backupBeforeMigration: backupBeforeMigration, busyTimeout: busyTimeout)
   }
 }
