@@ -64,15 +64,23 @@ public enum MoviesApplication {
   /// `MOVIES_BUSY_TIMEOUT` says otherwise.
   static let defaultBusyTimeout = Duration.seconds(30)
 
-  /// Runs the app with a command line as the system passed it (without the program name), and
-  /// returns the exit status; an argument that is not UTF-8 is a usage error.
+  /// The environment variables the app reads.
+  static let environmentVariables: Set<String> = [
+    "MOVIES_STORE", "XDG_DATA_HOME", "HOME", "MOVIES_BUSY_TIMEOUT", "MOVIES_DEBUG",
+  ]
+
+  /// Runs the app with a command line and environment (`NAME=VALUE` entries) as the system
+  /// passed them (without the program name), and returns the exit status; an argument, or a
+  /// variable the app reads, that is not UTF-8 is a usage error.
   public static func run(
     argumentBytes: [[UInt8]],
-    environment: [String: String] = ProcessInfo.processInfo.environment,
+    environmentBytes: [[UInt8]],
     console: Console = .standard
   ) async -> Int32 {
     do {
       let arguments = try CommandLineText.decode(argumentBytes, command: spec.name)
+      let environment = try CommandLineText.decodeEnvironment(
+        environmentBytes, used: environmentVariables, command: spec.name)
       return await run(arguments: arguments, environment: environment, console: console)
     } catch {
       return fail(with: error, verbose: false, console: console)

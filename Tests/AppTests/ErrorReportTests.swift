@@ -62,7 +62,7 @@ struct ErrorReportTests {
       result
         == .init(
           status: 2, stdout: "",
-          stderr: "movies: error: <id> expects a movie id (a UUID), got '\(String(repeating: "x", count: 59))…' "
+          stderr: "movies: error: <id> expects a movie id (a UUID), got '\(String(repeating: "x", count: 199))…' "
             + "(see 'movies show --help')\n"))
   }
 
@@ -93,5 +93,24 @@ struct ErrorReportTests {
         == "movies: error: argument 3 is not UTF-8 text: 'Am\\xE9lie'; give text and file names in UTF-8 (see 'movies --help')\n"
     )
     #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
+  }
+
+  @Test func aStorePathInTheEnvironmentThatIsNotUTF8IsRefusedNotReplaced() throws {
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = [
+      "-c", "MOVIES_STORE=\"$1/x$(printf '\\377').store\" exec \"$0\" add --title Heat", MoviesProcess.executable.path,
+      movies.folder.path,
+    ]
+    shell.environment = ["HOME": movies.folder.path]
+    let errors = Pipe()
+    shell.standardError = errors
+    try shell.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    shell.waitUntilExit()
+    #expect(shell.terminationStatus == 2)
+    #expect(
+      message.hasPrefix("movies: error: MOVIES_STORE expects UTF-8 text, got '\(movies.folder.path)/x\\xFF.store'"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty, "no store made anywhere")
   }
 }

@@ -89,6 +89,19 @@ struct CommandLineTextTests {
   }
 }
 
+extension CommandLineTextTests {
+  @Test func anEnvironmentVariableTheAppReadsMustBeUTF8OthersAreLeftOut() throws {
+    let entries = [Array("HOME=/home/a".utf8), Array("OTHER=".utf8) + [0xFF], Array("EMPTY=".utf8)]
+    #expect(
+      try CommandLineText.decodeEnvironment(entries, used: ["HOME"], command: "movies") == [
+        "HOME": "/home/a", "EMPTY": "",
+      ])
+    #expect(throws: UsageError.self) {
+      try CommandLineText.decodeEnvironment(entries, used: ["OTHER"], command: "movies")
+    }
+  }
+}
+
 @Suite("The progress bar")
 struct ProgressBarTests {
   @Test func theLineIsCutToTheTerminalsWidth() {

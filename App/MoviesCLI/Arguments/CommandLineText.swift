@@ -17,6 +17,35 @@ public enum CommandLineText {
     }
   }
 
+  /// The environment's `NAME=VALUE` entries as a dictionary.
+  ///
+  /// An entry that is not UTF-8 is left out, unless it is one of `used`, the variables the tool
+  /// reads (such as the path of its store), which must not silently become another value.
+  ///
+  /// - Throws: ``UsageError`` naming the first variable of `used` that is not valid UTF-8.
+  public static func decodeEnvironment(
+    _ entries: [[UInt8]], used: Set<String>, command: String
+  ) throws(UsageError)
+    -> [String: String]
+  {
+    var environment: [String: String] = [:]
+    for entry in entries {
+      guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
+      let name = String(decoding: entry[..<equals], as: UTF8.self)
+      guard let value = String(validating: entry[(equals + 1)...], as: UTF8.self) else {
+        guard !used.contains(name) else {
+          throw UsageError(
+            command: command,
+            problem: .invalidValue(
+              argument: name, expected: "UTF-8 text", value: shown(Array(entry[(equals + 1)...]))))
+        }
+        continue
+      }
+      if environment[name] == nil { environment[name] = value }
+    }
+    return environment
+  }
+
   /// The bytes as text, with each byte that is not part of a valid UTF-8 character written as
   /// `\xFF`.
   static func shown(_ bytes: [UInt8]) -> String {

@@ -64,7 +64,7 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The longest piece of a command line an error quotes, in characters.
-    static let quotedLength = 60
+    static let quotedLength = 200
 
     /// Text from the command line in quotes, cut short with `…` past ``quotedLength``
     /// characters, so that a huge argument gives a readable error.
