@@ -75,19 +75,9 @@ struct ErrorReportTests {
   }
 
   @Test func anArgumentThatIsNotUTF8IsAUsageErrorAndStoresNothing() throws {
-    // The shell passes the byte 0xFF, which no Swift string can hold.
-    let shell = Process()
-    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-    shell.arguments = ["-c", "exec \"$0\" add --title \"$(printf 'Am\\351lie')\"", MoviesProcess.executable.path]
-    shell.environment = [
-      "XDG_DATA_HOME": movies.folder.appendingPathComponent("data").path, "HOME": movies.folder.path,
-    ]
-    let errors = Pipe()
-    shell.standardError = errors
-    try shell.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    shell.waitUntilExit()
-    #expect(shell.terminationStatus == 2)
+    // The shell passes the byte 0xE9 alone, which no Swift string can hold.
+    let (status, message) = try shell("exec \"$0\" add --title \"$(printf 'Am\\351lie')\"")
+    #expect(status == 2)
     #expect(
       message
         == "movies: error: argument 3 is not UTF-8 text: 'Am\\xE9lie'; give text and file names in UTF-8 (see 'movies --help')\n"
@@ -96,21 +86,27 @@ struct ErrorReportTests {
   }
 
   @Test func aStorePathInTheEnvironmentThatIsNotUTF8IsRefusedNotReplaced() throws {
+    let (status, message) = try shell("MOVIES_STORE=\"$1/x$(printf '\\377').store\" exec \"$0\" add --title Heat")
+    #expect(status == 2)
+    #expect(
+      message.hasPrefix("movies: error: MOVIES_STORE expects UTF-8 text, got '\(movies.folder.path)/x\\xFF.store'"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty, "no store made anywhere")
+  }
+
+  /// Runs a shell script, which can pass bytes that are not UTF-8, with `movies` as `$0` and the
+  /// test's folder as `$1`, and returns the exit status and standard error.
+  private func shell(_ script: String) throws -> (Int32, String) {
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-    shell.arguments = [
-      "-c", "MOVIES_STORE=\"$1/x$(printf '\\377').store\" exec \"$0\" add --title Heat", MoviesProcess.executable.path,
-      movies.folder.path,
+    shell.arguments = ["-c", script, MoviesProcess.executable.path, movies.folder.path]
+    shell.environment = [
+      "XDG_DATA_HOME": movies.folder.appendingPathComponent("data").path, "HOME": movies.folder.path,
     ]
-    shell.environment = ["HOME": movies.folder.path]
     let errors = Pipe()
     shell.standardError = errors
     try shell.run()
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     shell.waitUntilExit()
-    #expect(shell.terminationStatus == 2)
-    #expect(
-      message.hasPrefix("movies: error: MOVIES_STORE expects UTF-8 text, got '\(movies.folder.path)/x\\xFF.store'"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty, "no store made anywhere")
+    return (shell.terminationStatus, message)
   }
 }

@@ -54,21 +54,39 @@ struct TextTable {
 
   /// The number of terminal columns a string takes.
   static func width(_ text: String) -> Int {
-    text.reduce(0) { $0 + width($1) }
+    // Printable ASCII, most text in a catalog, takes a column a byte (escaped text is ASCII).
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    var total = 0
+    var previous: (scalar: Unicode.Scalar, width: Int)?
+    for scalar in text.unicodeScalars {
+      var width = width(scalar)
+      if previous?.scalar == "\u{200D}" {
+        width = 0  // joined to the emoji before it
+      } else if scalar == "\u{FE0F}", let previous, previous.width == 1 {
+        width = 1  // an emoji's picture form is two columns wide
+      }
+      total += width
+      previous = (scalar, width)
+    }
+    return total
   }
 
   /// The number of terminal columns a character takes: two for wide East Asian characters and
   /// emoji shown as pictures, none for combining marks and invisible formatting, one otherwise.
   /// A character's marks, and the parts of an emoji sequence, share its base's cells.
-  static func width(_ character: Character) -> Int {
-    guard let base = character.unicodeScalars.first else { return 0 }
-    let properties = base.properties
+  static func width(_ character: Character) -> Int { width(String(character)) }
+
+  /// The columns one scalar takes on its own.
+  private static func width(_ scalar: Unicode.Scalar) -> Int {
+    // Below the combining marks every printable scalar is one column.
+    if scalar.value < 0x300 { return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? 0 : 1 }
+    let properties = scalar.properties
     switch properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control: return 0
     default: break
     }
-    if properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") { return 2 }
-    switch base.value {
+    if properties.isEmojiPresentation { return 2 }
+    switch scalar.value {
     case 0x1160...0x11FF: return 0  // Hangul vowels and final consonants join the syllable before
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
       0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
