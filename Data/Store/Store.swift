@@ -31,8 +31,8 @@ final class Store: Sendable {
   /// nothing on disk, refused if its schema holds triggers, views or virtual tables
   /// (``SchemaGuard``), and recognized — with a `migrator`, as a version of its plan; without,
   /// as empty or holding one of the tables, the history or a schema record. Only then is a
-  /// writing connection opened (which switches the file to WAL) and the store prepared:
-  /// migrated to the plan's latest version, or its missing tables created. A missing store is
+  /// writing connection opened and the store prepared — migrated to the plan's latest version,
+  /// or its missing tables created — and, that done, switched to WAL. A missing store is
   /// created whole and private by ``StoreFile/create(_:)``, when the configuration allows it.
   ///
   /// A writable store keeps a history of its transactions (see `HistoryLog`); `modelNames`

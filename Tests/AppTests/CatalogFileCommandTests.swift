@@ -158,6 +158,20 @@ struct CatalogFileCommandTests {
     }
   }
 
+  @Test func aMigrationBackupThroughALinkGoesBesideTheRealFileAndIsPrivate() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/catalog-1.0.0.store")
+    try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: false)
+    try FileManager.default.copyItem(atPath: fixture.path, toPath: path("real/old.store"))
+    try FileManager.default.createSymbolicLink(atPath: path("link.store"), withDestinationPath: "real/old.store")
+    let migrated = try movies.run(["--store", path("link.store"), "store", "migrate", "--backup"])
+    #expect(migrated.status == 0, "\(migrated.stderr)")
+    let backup = path("real/old.store.1.0.0.backup")
+    #expect(migrated.stdout.hasSuffix("Backup: \(backup)\n"))
+    #expect(mode(backup) == 0o600)
+    #expect(!FileManager.default.fileExists(atPath: path("link.store.1.0.0.backup")))
+  }
+
   @Test func twoProcessesCreatingTheStoreAtOnceBothSucceed() throws {
     let store = path("new/catalog.store")
     let writers = try (0..<4).map { index in
