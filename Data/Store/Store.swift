@@ -15,6 +15,9 @@ final class Store: Sendable {
   let modelNames: [String: String]
   /// Signalled after each commit that the history recorded, to wake this process's observers.
   let commits = CommitSignal()
+  /// Whether the store's file turned out to be read-only to this process although the
+  /// configuration allows saving (its permissions say so); writes are then refused up front.
+  private let readsOnly: Bool
   /// The real path of a file store's file (symbolic links followed); `nil` in memory.
   let filePath: String?
   /// The read-only connections of a file store; an in-memory store reads through its one
@@ -82,7 +85,7 @@ final class Store: Sendable {
         connection = try Connection(
           location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false)
         try preparation.run(on: connection)
-        if configuration.allowsSave { try connection.useWAL() }
+        if configuration.allowsSave, !connection.isReadOnly { try connection.useWAL() }
       } else {
         connection = try Connection(location: .memory, readOnly: false)
         try preparation.run(on: connection)
@@ -94,6 +97,7 @@ final class Store: Sendable {
     } catch {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
+    readsOnly = connection.isReadOnly
     state = Mutex(StoreState(connection: connection, external: external))
     readers = file.map { [external] file in ReaderPool(path: file.path, external: external) }
   }
@@ -128,6 +132,10 @@ final class Store: Sendable {
   ) throws -> T {
     guard configuration.allowsSave else {
       throw PersistenceError.cannotOpen(path: configuration.path, reason: "the store is read-only")
+    }
+    guard !readsOnly else {
+      throw PersistenceError.cannotOpen(
+        path: configuration.path, reason: "the store is read-only: its file's permissions do not let you write it")
     }
     return try withState { state in
       let result: T
