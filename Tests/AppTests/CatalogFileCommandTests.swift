@@ -175,6 +175,18 @@ struct CatalogFileCommandTests {
     #expect(!FileManager.default.fileExists(atPath: path("link.store.1.0.0.backup")))
   }
 
+  @Test func aRelativeStorePathIsResolvedAsTheFileSystemResolvesIt() throws {
+    // `link/..` is the parent of the link's target, not the folder holding the link.
+    try FileManager.default.createDirectory(atPath: path("real/inner"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: "real/inner")
+    let inFolder = ["/bin/sh", "-c", "cd '\(movies.folder.path)' && exec \"$0\" \"$@\""]
+    #expect(
+      try run(inFolder, ["--store", "link/../catalog.store", "add", "--title", "A", "--date", "2001-01-01"]).status == 0
+    )
+    #expect(FileManager.default.fileExists(atPath: path("real/catalog.store")))
+    #expect(!FileManager.default.fileExists(atPath: path("catalog.store")))
+  }
+
   @Test func twoProcessesCreatingTheStoreAtOnceBothSucceed() throws {
     let store = path("new/catalog.store")
     let writers = try (0..<4).map { index in
