@@ -60,6 +60,13 @@ struct CatalogFileCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
   }
 
+  @Test func aRefusedFirstAddCreatesNoStore() throws {
+    let store = path("new/catalog.store")
+    let result = try movies.run(["--store", store, "add", "--title", " ", "--date", "2001-01-01"])
+    #expect(result.status == 2)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
+  }
+
   @Test func anEmptyStorePathIsAUsageError() throws {
     let result = try movies.run(["--store", "", "list"])
     #expect(result == .init(status: 2, stdout: "", stderr: "movies list: --store expects a file path, got ''\n"))
