@@ -167,6 +167,10 @@ final class Connection {
     }
   }
 
+  /// Whether the connection can only read: opened read-only, or opened for writing on a file
+  /// the process may not write (SQLite then falls back to reading).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
   /// The rowid of the last row inserted on this connection.
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

@@ -15,6 +15,9 @@ final class Store: Sendable {
   let modelNames: [String: String]
   /// Signalled after each commit that the history recorded, to wake this process's observers.
   let commits = CommitSignal()
+  /// Whether the store's file turned out to be read-only to this process although the
+  /// configuration allows saving (its permissions say so); writes are then refused up front.
+  private let readsOnly: Bool
   /// The real path of a file store's file (symbolic links followed); `nil` in memory.
   let filePath: String?
   /// The read-only connections of a file store; an in-memory store reads through its one
@@ -31,8 +34,8 @@ final class Store: Sendable {
   /// nothing on disk, refused if its schema holds triggers, views or virtual tables
   /// (``SchemaGuard``), and recognized — with a `migrator`, as a version of its plan; without,
   /// as empty or holding one of the tables, the history or a schema record. Only then is a
-  /// writing connection opened (which switches the file to WAL) and the store prepared:
-  /// migrated to the plan's latest version, or its missing tables created. A missing store is
+  /// writing connection opened and the store prepared — migrated to the plan's latest version,
+  /// or its missing tables created — and, that done, switched to WAL. A missing store is
   /// created whole and private by ``StoreFile/create(_:)``, when the configuration allows it.
   ///
   /// A writable store keeps a history of its transactions (see `HistoryLog`); `modelNames`
@@ -83,7 +86,7 @@ final class Store: Sendable {
           location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
           busyTimeout: configuration.busyTimeout)
         try preparation.run(on: connection)
-        if configuration.allowsSave { try connection.useWAL() }
+        if configuration.allowsSave, !connection.isReadOnly { try connection.useWAL() }
       } else {
         connection = try Connection(location: .memory, readOnly: false)
         try preparation.run(on: connection)
@@ -97,6 +100,7 @@ final class Store: Sendable {
     } catch {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
+    readsOnly = connection.isReadOnly
     state = Mutex(StoreState(connection: connection, external: external))
     readers = file.map { [external] file in
       ReaderPool(path: file.path, external: external, busyTimeout: configuration.busyTimeout)
@@ -133,6 +137,10 @@ final class Store: Sendable {
   ) throws -> T {
     guard configuration.allowsSave else {
       throw PersistenceError.cannotOpen(path: configuration.path, reason: "the store is read-only")
+    }
+    guard !readsOnly else {
+      throw PersistenceError.cannotOpen(
+        path: configuration.path, reason: "the store is read-only: its file's permissions do not let you write it")
     }
     return try withState { state in
       let result: T
