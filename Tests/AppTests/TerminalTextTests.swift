@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import MoviesCLI
@@ -109,5 +110,39 @@ struct ProgressBarTests {
     var bar = ProgressBar(totalBytes: 1_000, columns: 20, start: .now) { drawn.append($0) }
     bar.update(rows: 56_000, bytes: 560)
     #expect(drawn == ["\r[###########-------" + "\u{1B}[K"], "19 columns and the cursor")
+  }
+}
+
+@Suite("The console: text for people escaped, data exact unless a person reads it")
+struct ConsoleTests {
+  private final class Capture: Sendable {
+    let text = Mutex("")
+  }
+
+  private func console(outputIsTerminal: Bool) -> (Console, Capture) {
+    let capture = Capture()
+    let console = Console(
+      standardOutput: { text in capture.text.withLock { $0 += text } },
+      standardError: { text in capture.text.withLock { $0 += text } }, readLine: { nil }, inputIsTerminal: false,
+      outputIsTerminal: outputIsTerminal)
+    return (console, capture)
+  }
+
+  @Test func dataIsExactInAPipeAndInertOnATerminal() {
+    let csv = "id,title\r\n1,\"a\u{1B}[2Jb\"\r\n"
+    let (pipe, piped) = console(outputIsTerminal: false)
+    pipe.writeData(csv)
+    #expect(piped.text.withLock { $0 } == csv)
+    let (terminal, shown) = console(outputIsTerminal: true)
+    terminal.writeData(csv)
+    #expect(shown.text.withLock { $0 } == "id,title\n1,\"a\\u{1B}[2Jb\"\n")
+  }
+
+  @Test func humanTextIsEscapedWhereverItGoes() {
+    let (console, captured) = console(outputIsTerminal: false)
+    console.line("a\nb\u{7}")
+    console.show("c\nd\u{9B}\n")
+    console.errorLine("e\u{202E}")
+    #expect(captured.text.withLock { $0 } == "a\\nb\\u{07}\nc\nd\\u{9B}\ne\\u{202E}\n")
   }
 }

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Text for people goes through ``show(_:)``, ``line(_:)``, ``errorLine(_:)`` and
 /// ``prompt(_:)``, which make it inert with ``TerminalText`` whatever it holds; data for
-/// scripts (CSV, JSON) goes through ``writeData(_:)``, exactly; only the progress bar draws with
-/// terminal controls, through ``draw(_:)``.
+/// scripts (CSV, JSON) goes through ``writeData(_:)``, exactly unless standard output is a
+/// terminal; only the progress bar draws with terminal controls, through ``draw(_:)``.
 public struct Console: Sendable {
   /// Receives text for standard output, as it is to be written.
   public var standardOutput: @Sendable (String) -> Void
@@ -16,6 +16,8 @@ public struct Console: Sendable {
   public var readLine: @Sendable () -> String?
   /// Whether standard input is a terminal a person types at.
   public var inputIsTerminal: Bool
+  /// Whether standard output is a terminal, where even data is read by a person.
+  public var outputIsTerminal: Bool
   /// Whether standard error is a terminal that understands cursor controls, where progress can
   /// be drawn.
   public var errorIsTerminal: Bool
@@ -28,9 +30,11 @@ public struct Console: Sendable {
     standardError: @escaping @Sendable (String) -> Void,
     readLine: @escaping @Sendable () -> String?,
     inputIsTerminal: Bool,
+    outputIsTerminal: Bool = false,
     errorIsTerminal: Bool = false,
     errorColumns: Int? = nil
   ) {
+    self.outputIsTerminal = outputIsTerminal
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.readLine = readLine
@@ -51,6 +55,7 @@ public struct Console: Sendable {
       standardError: { FileHandle.standardError.write(Data($0.utf8)) },
       readLine: { Swift.readLine() },
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
+      outputIsTerminal: isatty(STDOUT_FILENO) == 1,
       errorIsTerminal: isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb",
       errorColumns: columns
     )
@@ -63,9 +68,13 @@ public struct Console: Sendable {
   /// Shows one line for people on standard output; a line break inside it is escaped too.
   func line(_ text: String) { standardOutput(TerminalText.escaped(text) + "\n") }
 
-  /// Writes data for scripts to standard output exactly: CSV, or JSON made inert by
-  /// ``TerminalText/json(_:)``.
-  func writeData(_ text: String) { standardOutput(text) }
+  /// Writes data for scripts to standard output: CSV, or JSON made inert by
+  /// ``TerminalText/json(_:)``. It is written exactly, except on a terminal, where a person
+  /// reads it and active characters are escaped as in ``show(_:)`` (as `ls` quotes names on a
+  /// terminal): redirect it, or use `--output`, for the exact bytes.
+  func writeData(_ text: String) {
+    standardOutput(outputIsTerminal ? TerminalText.escaped(text, keepingLineBreaks: true) : text)
+  }
 
   /// Shows one line for people on standard error, such as an error or a warning.
   func errorLine(_ text: String) { standardError(TerminalText.escaped(text) + "\n") }
