@@ -56,6 +56,19 @@ struct ErrorReportTests {
     #expect(debug.stderr == verbose.stderr)
   }
 
+  @Test func theAppWaitsHalfAMinuteForAnotherWriterUnlessToldOtherwise() throws {
+    #expect(try MoviesApplication.busyTimeout(environment: [:]) == .seconds(30))
+    #expect(try MoviesApplication.busyTimeout(environment: ["MOVIES_BUSY_TIMEOUT": "0.5"]) == .milliseconds(500))
+    #expect(throws: UsageError.self) { try MoviesApplication.busyTimeout(environment: ["MOVIES_BUSY_TIMEOUT": "-1"]) }
+  }
+
+  @Test func optionsThatExcludeEachOtherAreNamed() throws {
+    let result = try movies.run(["update", UUID().uuidString, "--no-images", "--image", "a.png"])
+    #expect(
+      result.stderr == "movies: error: --no-images cannot be combined with --image (see 'movies update --help')\n")
+    #expect(result.status == 2)
+  }
+
   @Test func aHugeArgumentIsQuotedShortInTheError() throws {
     let result = try movies.run(["show", String(repeating: "x", count: 100_000)])
     #expect(

@@ -31,6 +31,8 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String, suggestion: String?)
     /// An option or flag that is not repeatable was given more than once.
     case duplicateOption(String)
+    /// Two options that exclude each other were both given.
+    case conflictingOptions(String, String)
     /// A value that cannot be converted to the expected type.
     case invalidValue(argument: String, expected: String, value: String)
     /// The argument at a position (counting from 1) is not UTF-8 text; `shown` is it with its
@@ -56,6 +58,8 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         "unknown command \(Self.quoted(command))" + Self.hint(suggestion)
       case .duplicateOption(let option):
         "option '\(option)' given more than once"
+      case .conflictingOptions(let first, let second):
+        "\(first) cannot be combined with \(second)"
       case .invalidValue(let argument, let expected, let value):
         "\(argument) expects \(expected), got \(Self.quoted(value))"
       case .notUTF8(let position, let shown):
