@@ -5,7 +5,9 @@ import Persistence
 /// The `movies` command-line app: parses a command line, runs the command, and reports the
 /// outcome as output and an exit status.
 ///
-/// Exit status 0 is success, 1 a failed operation (the store is left unchanged), 2 bad usage.
+/// Exit status 0 is success, 1 a failed operation (the store is left unchanged), 2 bad usage
+/// (an unknown option, or a value on the command line that the catalog refuses), 130 an
+/// interruption (Ctrl-C). Errors are one line, `movies: error: …`, without SQL or result codes.
 public enum MoviesApplication {
   /// The app's version.
   public static let version = "0.1.0"
