@@ -118,6 +118,23 @@ struct HostileTextTests {
     #expect(reviews.first?["author"] as? String == hostileArgument)
   }
 
+  @Test func exportedJSONIsInertAndImportsBackExactly() throws {
+    _ = try hostileMovie()
+    for format in ["json", "jsonl"] {
+      let file = movies.folder.appendingPathComponent("export.\(format)")
+      try human(["export", "--output", file.path])
+      let text = try String(contentsOf: file, encoding: .utf8)
+      #expect(active(in: text) == [], "\(format)")
+      let other = try MoviesProcess()
+      let imported = try other.run(["import", file.path])
+      #expect(imported.status == 0, "\(imported.stderr)")
+      let listed = try other.listed().first
+      #expect(listed?["title"] as? String == hostile, "\(format)")
+      #expect(listed?["content"] as? String == hostile + "\n" + hostile, "\(format)")
+      #expect(Set(listed?["tags"] as? [String] ?? []) == Set(hostileTags), "\(format)")
+    }
+  }
+
   @Test(.timeLimit(.minutes(1))) func aHostileAuthorInTheHistoryIsEscapedInHistoryAndWatch() throws {
     try movies.add("Alien")
     let container = try ModelContainer(
