@@ -5,7 +5,7 @@
 #
 #   scripts/reliability.sh           the bounded run that CI does (a few minutes)
 #   scripts/reliability.sh --long    10x and more: 500 kill cycles, 10,000 mutated stores,
-#                                    1,000,000 values, 5 minutes of fuzzing per target, and
+#                                    300,000 values, 5 minutes of fuzzing per target, and
 #                                    the hostile-file and fault tests under AddressSanitizer
 #
 # Ends with the suite's figures, one per line (`reliability: …`, `fuzz: …`).

@@ -78,7 +78,8 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
           try repository.store.read { state in try repository.fetch(query, in: state) }.makeIterator())
         return
       }
-      let connection = try Connection(location: .file(path), readOnly: true)
+      let connection = try Connection(
+        location: .file(path), readOnly: true, vfs: repository.store.configuration.vfs)
       let statement = try connection.statement(query.sql)
       try statement.bind(query.bindings)
       state = .reading(

@@ -13,6 +13,7 @@ final class ReaderPool: Sendable {
 
   private let path: String
   private let external: ExternalFiles?
+  private let busyTimeout: Duration
   private let vfs: String?
   private let idle = Mutex<[Reader]>([])
 
@@ -26,10 +27,12 @@ final class ReaderPool: Sendable {
     init(state: StoreState) { self.state = state }
   }
 
-  /// A pool for the store file at `path`, read through the named VFS (`nil`: the default).
-  init(path: String, external: ExternalFiles?, vfs: String? = nil) {
+  /// A pool for the store file at `path`, whose connections wait up to `busyTimeout` for a lock
+  /// and read through the named VFS (`nil`: the default).
+  init(path: String, external: ExternalFiles?, busyTimeout: Duration, vfs: String? = nil) {
     self.path = path
     self.external = external
+    self.busyTimeout = busyTimeout
     self.vfs = vfs
   }
 
@@ -41,7 +44,8 @@ final class ReaderPool: Sendable {
       try idle.withLock { $0.popLast() }
       ?? Reader(
         state: StoreState(
-          connection: try Connection(location: .file(path), readOnly: true, mapsMemory: true, vfs: vfs),
+          connection: try Connection(
+            location: .file(path), readOnly: true, mapsMemory: true, busyTimeout: busyTimeout, vfs: vfs),
           external: external))
     defer {
       idle.withLock { readers in

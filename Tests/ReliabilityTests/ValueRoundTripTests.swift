@@ -59,7 +59,7 @@ struct ValueRoundTripTests {
   }
 
   @Test func randomValuesRoundTripExactly() async throws {
-    let count = ReliabilityScale.count(100_000, long: 1_000_000)
+    let count = ReliabilityScale.count(100_000, long: 300_000)
     var generator = ValueGenerator(random: SplitMix64(seed: 0x7A1_0E5))
     // Every year from 1 to 9999 at least once, then random years.
     let written = (0..<count).map { index in
