@@ -12,6 +12,8 @@ extension RepositoryError {
       self = .unavailable(error.description)
     case PersistenceError.invalidValue(let message):
       self = .invalidValue(message)
+    case PersistenceError.unreadableFile(let message):
+      self = .unavailable(message)
     case PersistenceError.unsupportedQuery(let message):
       self = .unsupportedQuery(message)
     case let error as PersistenceError:

@@ -55,6 +55,20 @@ public protocol Repository<Model>: Sendable {
   ///   store is left as it was in every case.
   func update(id: Model.ID, _ change: (inout Model) throws -> Void) async throws -> Model
 
+  /// ``update(id:_:)``, reading and storing only some properties: those not listed are not
+  /// read (they hold empty values, as with ``FetchDescriptor/propertiesToFetch``) and keep
+  /// their stored values, whatever `change` does to them. So adding a heart to a movie need
+  /// not read its images. An empty list reads and stores every property.
+  ///
+  /// ```swift
+  /// let hearted = try await movies.update(id: id, properties: [\.heart]) { $0.heart += 1 }
+  /// ```
+  ///
+  /// - Throws: as ``update(id:_:)`` does.
+  func update(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], _ change: (inout Model) throws -> Void
+  ) async throws -> Model
+
   /// Replaces many stored models in one transaction: all of them, or none.
   ///
   /// - Throws: ``RepositoryError/notFound(id:)`` naming the first model that is not stored;
