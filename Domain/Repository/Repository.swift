@@ -81,6 +81,19 @@ public protocol Repository<Model>: Sendable {
   ///   descriptor's predicate or sort.
   func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model]
 
+  /// Calls `body` with each model a descriptor matches, in its sort order, reading them as
+  /// `body` asks for them — SwiftData's `enumerate` — so a store that reads from files holds
+  /// one model at a time, however many match.
+  ///
+  /// ```swift
+  /// try await movies.enumerate(FetchDescriptor(sortBy: [SortDescriptor(\.date)])) { movie in
+  ///   print(movie.title)
+  /// }
+  /// ```
+  ///
+  /// - Throws: what ``fetch(_:)`` throws, or what `body` throws (which ends the enumeration).
+  func enumerate(_ descriptor: FetchDescriptor<Model>, _ body: (Model) async throws -> Void) async throws
+
   /// Returns the model with an identifier, or `nil` if there is none.
   func fetch(id: Model.ID) async throws -> Model?
 
@@ -155,6 +168,12 @@ extension Repository {
   /// Inserts a model, or replaces the stored one it matches; see ``upsert(_:)-([Model])``.
   public func upsert(_ model: Model) async throws {
     try await upsert([model])
+  }
+
+  /// Calls `body` with each model ``fetch(_:)`` returns: a store that holds its models in
+  /// memory loses nothing by reading them all first.
+  public func enumerate(_ descriptor: FetchDescriptor<Model>, _ body: (Model) async throws -> Void) async throws {
+    for model in try await fetch(descriptor) { try await body(model) }
   }
 
   /// Returns every stored model, in no particular order.

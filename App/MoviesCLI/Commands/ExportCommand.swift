@@ -1,6 +1,12 @@
 import Domain
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `movies export`: writes every movie as CSV, JSON or JSON Lines, with the fields `import` reads.
 struct ExportCommand: MoviesCommand {
   static let spec = CommandSpec(
@@ -24,29 +30,69 @@ struct ExportCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
-    let movies = try await catalog.movies.fetch(
-      FetchDescriptor(sortBy: [SortDescriptor(\.date), SortDescriptor(\.title), SortDescriptor(\.id)]))
-    let tags = try await catalog.movieTags.names(of: movies.map(\.id))
-    let text = try Self.render(movies, tags: tags, format: format)
     guard let output else {
-      context.console.write(text)
+      _ = try await write(from: catalog, to: context.console.write)
       return
     }
+    // Written beside the destination and renamed over it once complete, a chunk at a time.
+    let url = URL(fileURLWithPath: output)
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID()).tmp")
+    guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+      let handle = try? FileHandle(forWritingTo: temporary)
+    else { throw AppError.unreadableFile(output, "it cannot be written") }
+    let count: Int
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      defer { try? handle.close() }
+      count = try await write(from: catalog) { text in try handle.write(contentsOf: Data(text.utf8)) }
+      try handle.synchronize()
+      guard rename(temporary.path, url.path) == 0 else { throw AppError.unreadableFile(output, "it cannot be written") }
+    } catch let error as RepositoryError {
+      try? FileManager.default.removeItem(at: temporary)
+      throw error
     } catch {
+      try? FileManager.default.removeItem(at: temporary)
       throw AppError.unreadableFile(output, "it cannot be written")
     }
-    context.console.line("Exported \(movies.count) \(movies.count == 1 ? "movie" : "movies") to \(output).")
+    context.console.line("Exported \(count) \(count == 1 ? "movie" : "movies") to \(output).")
+  }
+
+  /// Writes every movie in the chosen format, read one at a time and looked up (tags) a batch
+  /// at a time, never all at once; returns how many were written. Images are not exported, so
+  /// they are not read.
+  func write(from catalog: Catalog, to write: @escaping (String) throws -> Void) async throws -> Int {
+    var descriptor = FetchDescriptor<Movie>(sortBy: [
+      SortDescriptor(\.date), SortDescriptor(\.title), SortDescriptor(\.id),
+    ])
+    descriptor.propertiesToFetch = Movie.propertiesButImages
+    let output = OutputBuffer(write)
+    let format = format
+    var count = 0
+    if format == .csv { try output.append(CSVWriter.line(TransferFormat.fields)) }
+    try await MovieBatches.each({ try await catalog.movies.enumerate(descriptor, $0) }) { batch in
+      let tags = try await catalog.movieTags.names(of: batch.map(\.id))
+      for movie in batch {
+        switch format {
+        case .csv: try output.append(CSVWriter.line(Self.fields(movie, tags: tags)))
+        case .jsonl: try output.append(try Self.render([movie], tags: tags, format: .jsonl))
+        case .json: try output.append((count == 0 ? "[\n" : ",\n") + (try Self.jsonElement(movie, tags: tags)))
+        }
+        count += 1
+      }
+    }
+    if format == .json { try output.append(count == 0 ? try Self.render([], tags: [:], format: .json) : "\n]\n") }
+    try output.flush()
+    return count
+  }
+
+  /// One movie as an element of the JSON array ``render(_:tags:format:)`` writes.
+  static func jsonElement(_ movie: Movie, tags: [UUID: [String]]) throws -> String {
+    let array = try render([movie], tags: tags, format: .json)
+    // `[\n  {…}\n]\n`: the element between the brackets, already indented.
+    return String(array.dropFirst(2).dropLast(3))
   }
 
   static func render(_ movies: [Movie], tags: [UUID: [String]], format: TransferFormat) throws -> String {
-    let rows = movies.map { movie -> [String] in
-      [
-        movie.id.uuidString.lowercased(), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
-        "\(movie.heart)", (tags[movie.id] ?? []).joined(separator: "|"), movie.runtime.map { "\($0)" } ?? "",
-      ]
-    }
+    let rows = movies.map { fields($0, tags: tags) }
     switch format {
     case .csv:
       return CSVWriter.line(TransferFormat.fields) + rows.map(CSVWriter.line).joined()
@@ -69,5 +115,15 @@ struct ExportCommand: MoviesCommand {
           withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
         as: UTF8.self) + "\n"
     }
+  }
+}
+
+extension ExportCommand {
+  /// A movie's fields, in the order of ``TransferFormat/fields``.
+  static func fields(_ movie: Movie, tags: [UUID: [String]]) -> [String] {
+    [
+      movie.id.uuidString.lowercased(), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
+      "\(movie.heart)", (tags[movie.id] ?? []).joined(separator: "|"), movie.runtime.map { "\($0)" } ?? "",
+    ]
   }
 }

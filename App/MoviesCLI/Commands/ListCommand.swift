@@ -80,11 +80,14 @@ struct ListCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     // The query is checked before the store is opened, so a bad one changes nothing.
     _ = try ListMovies<SQLiteRepository<Movie>>.descriptor(for: query)
-    context.console.write(try await render(from: try context.openCatalog()))
+    try await render(from: try context.openCatalog(), to: context.console.write)
   }
 
-  /// The list, as text for the chosen format, from an open catalog.
-  func render(from catalog: Catalog) async throws -> String {
+  /// Writes the list, as text for the chosen format, from an open catalog.
+  ///
+  /// Movies are read one at a time, never all at once: the table reads them twice (once to
+  /// measure its columns), JSON once, looking up tags a batch at a time.
+  func render(from catalog: Catalog, to write: @escaping (String) -> Void) async throws {
     var query = query
     // Filters across relationships narrow the ids first: one query each, whatever the counts.
     if let tag { query.ids = try await catalog.movieTags.movieIDs(tagged: tag) }
@@ -92,9 +95,32 @@ struct ListCommand: MoviesCommand {
       let reviewed = try await catalog.listReviews.movieIDs(reviewedWith: reviewText)
       query.ids = query.ids.map { ids in ids.filter(Set(reviewed).contains) } ?? reviewed
     }
-    let movies = try await catalog.list(query)
-    guard format == .json else { return MovieOutput.table(movies) }
-    let tags = try await catalog.movieTags.names(of: movies.map(\.id))
-    return try MovieOutput.json(movies, tags: tags)
+    let output = OutputBuffer(write)
+    let list = catalog.list
+    switch format {
+    case .table:
+      let table = MovieOutput.listTable
+      var widths = table.headerWidths
+      var count = 0
+      try await list.each(query) { movie in
+        table.widen(&widths, for: MovieOutput.tableRow(movie))
+        count += 1
+      }
+      guard count > 0 else { return write(MovieOutput.table([])) }
+      try output.append(table.line(table.headers, widths: widths))
+      try await list.each(query) { movie in try output.append(table.line(MovieOutput.tableRow(movie), widths: widths)) }
+    case .json:
+      var first = true
+      try await MovieBatches.each({ try await list.each(query, $0) }) { batch in
+        let tags = try await catalog.movieTags.names(of: batch.map(\.id))
+        for movie in batch {
+          try output.append((first ? "[\n" : ",\n") + MovieOutput.jsonElement(movie, tags: tags[movie.id] ?? []))
+          first = false
+        }
+      }
+      guard !first else { return write(try MovieOutput.json([])) }
+      try output.append("\n]\n")
+    }
+    try output.flush()
   }
 }

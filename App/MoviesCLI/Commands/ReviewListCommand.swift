@@ -23,7 +23,7 @@ struct ReviewListCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
-    _ = try await catalog.get(id: movieID)
+    _ = try await catalog.get.withoutImages(id: movieID)
     let reviews = try await catalog.listReviews(movieID: movieID)
     context.console.write(format == .json ? try ReviewOutput.json(reviews) : ReviewOutput.table(reviews))
   }

@@ -29,7 +29,7 @@ struct WatchCommand: MoviesCommand {
     let catalog = try context.openCatalog()
     let changes = try catalog.container.history(
       of: [Movie.self, Review.self, MovieTag.self, Tagging.self], interval: .milliseconds(100))
-    context.console.write(try await list.render(from: catalog))
+    try await list.render(from: catalog, to: context.console.write)
     var listed = 0
     for try await transaction in changes {
       guard updates.map({ listed < $0 }) ?? true else { break }
@@ -39,7 +39,7 @@ struct WatchCommand: MoviesCommand {
         context.console.line(
           "\n— changed at \(CatalogDate.iso8601(transaction.timestamp))\(author) (history \(transaction.token)) —")
       }
-      context.console.write(try await list.render(from: catalog))
+      try await list.render(from: catalog, to: context.console.write)
       if let updates, listed >= updates { break }
     }
   }

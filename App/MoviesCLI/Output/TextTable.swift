@@ -8,19 +8,28 @@ struct TextTable {
   /// Renders the header and rows; each column is as wide as its widest cell.
   func render(_ rows: [[String]]) -> String {
     var widths = headers.map(Self.width)
-    for row in rows {
-      for (column, cell) in row.enumerated() where column < widths.count {
-        widths[column] = max(widths[column], Self.width(cell))
-      }
+    for row in rows { widen(&widths, for: row) }
+    return ([headers] + rows).map { line($0, widths: widths) }.joined()
+  }
+
+  /// The widths of the headers alone, to be widened row by row with ``widen(_:for:)``.
+  var headerWidths: [Int] { headers.map(Self.width) }
+
+  /// Widens column widths to fit a row: with ``line(_:widths:)``, a table is laid out from
+  /// rows read twice (once to measure, once to write) without holding them.
+  func widen(_ widths: inout [Int], for row: [String]) {
+    for (column, cell) in row.enumerated() where column < widths.count {
+      widths[column] = max(widths[column], Self.width(cell))
     }
-    let lines = ([headers] + rows).map { row in
-      row.enumerated().map { column, cell in
-        let padding = String(repeating: " ", count: max(0, widths[column] - Self.width(cell)))
-        if column == row.count - 1, !rightAligned.contains(column) { return cell }
-        return rightAligned.contains(column) ? padding + cell : cell + padding
-      }.joined(separator: "  ")
-    }
-    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One row (or the headers) laid out in columns of the given widths, with its line break.
+  func line(_ row: [String], widths: [Int]) -> String {
+    row.enumerated().map { column, cell in
+      let padding = String(repeating: " ", count: max(0, widths[column] - Self.width(cell)))
+      if column == row.count - 1, !rightAligned.contains(column) { return cell }
+      return rightAligned.contains(column) ? padding + cell : cell + padding
+    }.joined(separator: "  ") + "\n"
   }
 
   /// The number of terminal columns a string takes: two for wide East Asian characters and
