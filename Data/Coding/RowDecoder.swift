@@ -78,11 +78,9 @@ final class RowDecoder {
     }
   }
 
-  /// The current row's identifier as text: a UUID as its usual lower-case form.
+  /// The current row's identifier as people read it.
   private var rowIdentifier: String {
-    guard let column = indexByName[table.primaryKey] else { return "?" }
-    if let uuid = statement.uuid(at: column) { return uuid.uuidString.lowercased() }
-    return statement.columnType(column) == SQLITE_NULL ? "?" : statement.text(at: column)
+    indexByName[table.primaryKey].map { statement.value(at: $0).identifierDescription } ?? "?"
   }
 
   // MARK: Reading values

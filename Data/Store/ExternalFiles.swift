@@ -24,6 +24,9 @@ final class ExternalFiles: Sendable {
   /// The files written by the write transaction in progress, removed if it fails.
   private let written = Mutex<[String]>([])
 
+  /// The folder of external files of the store file at `url`: beside it, named after it.
+  static func folder(forStore url: URL) -> URL { url.appendingPathExtension("external") }
+
   /// Opens the folder of external files, creating it if needed unless `readOnly` is set (a
   /// read-only store is never changed; its files are only read).
   ///

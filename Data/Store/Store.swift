@@ -43,7 +43,7 @@ final class Store: Sendable {
     if needsFiles {
       let folder: URL =
         switch configuration.location {
-        case .file(let url): url.appendingPathExtension("external")
+        case .file(let url): ExternalFiles.folder(forStore: url)
         case .inMemory:
           FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
         }
