@@ -80,6 +80,13 @@ struct ExternalFilesCheck {
           problems.append(StoreProblem("\(owner): the file \(file) of \(column.name) is not a regular file"))
           continue
         }
+        if let written = ExternalFiles.writtenSize(of: file), written != Int(status.st_size) {
+          problems.append(
+            StoreProblem(
+              "\(owner): the file \(file) of \(column.name) is damaged: \(status.st_size) bytes, not the \(written) written"
+            ))
+          continue
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
           problems.append(

@@ -39,7 +39,7 @@ extension StoreCheck {
     guard repairs.contains(.removeUnreferencedFiles) || !missing.isEmpty, let tables else { return done }
     do {
       let connection = try Connection(location: .file(url.path), readOnly: false)
-      let external = try ExternalFiles(folder: ExternalFiles.folder(forStore: url))
+      let external = ExternalFiles(folder: ExternalFiles.folder(forStore: url))
       var removed: [String] = []
       try connection.writeTransaction {
         try external.recover(on: connection)

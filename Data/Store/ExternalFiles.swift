@@ -30,16 +30,24 @@ final class ExternalFiles: Sendable {
   /// Opens the folder of external files, creating it if needed unless `readOnly` is set (a
   /// read-only store is never changed; its files are only read).
   ///
-  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the folder cannot be created.
-  init(folder: URL, readOnly: Bool = false) throws(PersistenceError) {
+  /// A folder that cannot be created (its parent is read-only, or a file is in its place)
+  /// fails only the writes of files, each with a clear error: every other use of the store
+  /// goes on.
+  init(folder: URL, readOnly: Bool = false) {
     self.folder = folder
     journal = ExternalJournal(path: folder.appendingPathComponent(ExternalJournal.name).path)
-    guard !readOnly else { return }
+    if !readOnly { try? createFolder() }
+  }
+
+  /// Creates the folder, private to the user, if it is not there.
+  ///
+  /// - Throws: ``PersistenceError/unreadableFile(_:)`` if it cannot be created.
+  private func createFolder() throws(PersistenceError) {
     do {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw .cannotOpen(path: folder.path, reason: "the folder for external storage cannot be created")
+      throw .unreadableFile("the folder for external files, \(folder.path), cannot be created")
     }
   }
 
@@ -51,12 +59,14 @@ final class ExternalFiles: Sendable {
   ///
   /// - Throws: ``PersistenceError/unreadableFile(_:)`` if the file cannot be written.
   func write(_ data: Data, recordingOn connection: Connection) throws -> String {
-    var name = Self.newName()
+    try createFolder()
+    let newName = { Self.newName() + "-\(data.count)" }
+    var name = newName()
     try journal.append([name])
     var descriptor = open(path(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     while descriptor < 0, errno == EEXIST {
       // Someone else's file has this name: it stays; ours gets another.
-      name = Self.newName()
+      name = newName()
       try journal.append([name])
       descriptor = open(path(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     }
@@ -94,6 +104,9 @@ final class ExternalFiles: Sendable {
       throw .unreadableFile("the file \(name) in \(folder.path) is not a regular file")
     }
     let size = Int(status.st_size)
+    if let written = Self.writtenSize(of: name), written != size {
+      throw .unreadableFile("the file \(name) in \(folder.path) is damaged: \(size) bytes, not the \(written) written")
+    }
     var data = Data(count: size)
     let count = data.withUnsafeMutableBytes { buffer -> Int in
       guard let base = buffer.baseAddress else { return 0 }
@@ -153,9 +166,22 @@ final class ExternalFiles: Sendable {
   /// The path of a file in the folder.
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-  /// Whether a name is one this store writes: 32 lower-case hexadecimal digits.
+  /// Whether a name is one this store writes: 32 lower-case hexadecimal digits, then (for
+  /// files written since sizes were recorded) a hyphen and the size in bytes, which reading
+  /// checks, so a truncated or grown file is found. No such name reaches outside the folder.
   static func isValidName(_ name: String) -> Bool {
-    name.utf8.count == 32 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    let bytes = Array(name.utf8)
+    guard bytes.count >= 32, bytes[0..<32].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+    else { return false }
+    guard bytes.count > 32 else { return true }
+    return bytes[32] == UInt8(ascii: "-") && (34...52).contains(bytes.count)
+      && bytes[33...].allSatisfy { (0x30...0x39).contains($0) }
+  }
+
+  /// The size a name records, when it records one.
+  static func writtenSize(of name: String) -> Int? {
+    guard name.utf8.count > 33 else { return nil }
+    return Int(name.dropFirst(33))
   }
 
   private static func newName() -> String {

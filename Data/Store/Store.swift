@@ -47,8 +47,9 @@ final class Store: Sendable {
         case .inMemory:
           FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
         }
-      let existed = FileManager.default.fileExists(atPath: folder.path)
-      external = try ExternalFiles(folder: folder, readOnly: !configuration.allowsSave)
+      // Anything already at the path, even a dangling symbolic link, is not removed below.
+      let existed = (try? FileManager.default.attributesOfItem(atPath: folder.path)) != nil
+      external = ExternalFiles(folder: folder, readOnly: !configuration.allowsSave)
       createdFolder = existed ? nil : folder
     } else {
       external = nil

@@ -17,7 +17,7 @@ struct DamagedCatalogTests {
 
   /// The files the store wrote (its journal aside).
   private func imageFiles() throws -> [URL] {
-    try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0.count == 32 }
+    try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0 != "journal" }
       .map { files.appendingPathComponent($0) }
   }
 
@@ -91,5 +91,20 @@ struct DamagedCatalogTests {
     let rows = table.stdout.split(separator: "\n").map(String.init)
     let titleColumn = try #require(rows.first?.range(of: "TITLE")).lowerBound.utf16Offset(in: rows[0])
     #expect(rows.dropFirst().allSatisfy { $0.dropFirst(titleColumn).hasPrefix("Movie ") }, "one layout for every row")
+  }
+
+  @Test func anUnusableImageFolderFailsOnlyTheWritesOfImages() throws {
+    try movies.add("Alien")
+    try FileManager.default.removeItem(at: files)
+    try Data("not a folder".utf8).write(to: files)
+    #expect(try movies.listed().count == 1)
+    try movies.add("Heat")
+    let image = movies.folder.appendingPathComponent("poster.png")
+    try Data([1]).write(to: image)
+    let refused = try movies.run(["add", "--title", "Up", "--date", "2009-05-29", "--image", image.path])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("cannot be created"))
+    #expect(try movies.listed().count == 2, "the refused movie is not half stored")
+    #expect(try Data(contentsOf: files) == Data("not a folder".utf8))
   }
 }

@@ -35,7 +35,7 @@ struct ExternalStorageTests {
     #expect(try permissions(files) == 0o700)
     for name in try storedFiles() {
       #expect(try permissions(files.appendingPathComponent(name)) == 0o600)
-      #expect(name.count == 32, "files are named by generated ids, never by user text")
+      #expect(ExternalFiles.isValidName(name), "files are named by generated ids, never by user text")
     }
   }
 
@@ -175,5 +175,18 @@ struct ExternalStorageTests {
     var descriptor = FetchDescriptor<Movie>()
     descriptor.propertiesToFetch = [\.id, \.images.count]
     await #expect(throws: RepositoryError.self) { try await movies.fetch(descriptor) }
+  }
+
+  @Test func aTruncatedFileIsFoundDamagedNotReadShort() async throws {
+    let movie = Movie(title: "Alien", images: [Data(repeating: 7, count: 1_000)], date: .now)
+    try await movies.insert(movie)
+    let name = try #require(try storedFiles().first)
+    #expect(name.hasSuffix("-1000"), "the name records the size written")
+    try Data(repeating: 7, count: 10).write(to: files.appendingPathComponent(name))
+    await #expect {
+      try await movies.fetch(id: movie.id)
+    } throws: { error in
+      "\(error)".contains("is damaged: 10 bytes, not the 1000 written")
+    }
   }
 }
