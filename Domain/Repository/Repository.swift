@@ -55,10 +55,11 @@ public protocol Repository<Model>: Sendable {
   ///   store is left as it was in every case.
   func update(id: Model.ID, _ change: (inout Model) throws -> Void) async throws -> Model
 
-  /// ``update(id:_:)``, reading and storing only some properties: those not listed are not
-  /// read (they hold empty values, as with ``FetchDescriptor/propertiesToFetch``) and keep
-  /// their stored values, whatever `change` does to them. So adding a heart to a movie need
-  /// not read its images. An empty list reads and stores every property.
+  /// ``update(id:_:)``, reading and storing only some properties: those not listed need not
+  /// be read (they may hold empty values, as with ``FetchDescriptor/propertiesToFetch``) and
+  /// keep their stored values. So adding a heart to a movie need not read its images. Change
+  /// only listed properties: a store that holds every property in memory may store the whole
+  /// model. An empty list reads and stores every property.
   ///
   /// ```swift
   /// let hearted = try await movies.update(id: id, properties: [\.heart]) { $0.heart += 1 }
