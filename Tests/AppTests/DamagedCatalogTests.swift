@@ -75,19 +75,19 @@ struct DamagedCatalogTests {
     // More movies than one batch of tag look-ups, some tagged, so the batches join seamlessly.
     let lines =
       ["title,date,tags"]
-      + (0..<1_203).map { "Movie \($0),2001-01-\(String(format: "%02d", $0 % 28 + 1)),\($0 % 3 == 0 ? "a|b" : "")" }
+      + (0..<10_203).map { "Movie \($0),2001-01-\(String(format: "%02d", $0 % 28 + 1)),\($0 % 3 == 0 ? "a|b" : "")" }
     let csv = movies.folder.appendingPathComponent("many.csv")
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: csv)
     #expect(try movies.run(["import", csv.path, "--quiet"]).status == 0)
     let json = try movies.run(["list", "--format", "json"])
     let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-    #expect(decoded.count == 1_203)
-    #expect(decoded.filter { ($0["tags"] as? [String]) == ["a", "b"] }.count == 401)
+    #expect(decoded.count == 10_203)
+    #expect(decoded.filter { ($0["tags"] as? [String]) == ["a", "b"] }.count == 3_401)
     let exported = try movies.run(["export", "--format", "json"])
     let array = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [[String: Any]])
-    #expect(array.count == 1_203)
+    #expect(array.count == 10_203)
     let table = try movies.run(["list"])
-    #expect(table.stdout.split(separator: "\n").count == 1_204)
+    #expect(table.stdout.split(separator: "\n").count == 10_204)
     let rows = table.stdout.split(separator: "\n").map(String.init)
     let titleColumn = try #require(rows.first?.range(of: "TITLE")).lowerBound.utf16Offset(in: rows[0])
     #expect(rows.dropFirst().allSatisfy { $0.dropFirst(titleColumn).hasPrefix("Movie ") }, "one layout for every row")
