@@ -21,7 +21,7 @@ extension StoreCheck {
     var done: [String] = []
     let repairs = (problems + notes).compactMap(\.repair)
     if repairs.contains(.resetHeaderVersions) {
-      try StoreHeader.resetVersions(path: url.path)
+      try StoreHeader.resetVersions(path: realURL.path)
       done.append("set the header's file format versions to 2 (write-ahead logging)")
     }
     for case .makePrivate(let path, let mode) in repairs {
@@ -38,11 +38,15 @@ extension StoreCheck {
     }
     guard repairs.contains(.removeUnreferencedFiles) || !missing.isEmpty, let tables else { return done }
     do {
-      let connection = try Connection(location: .file(url.path), readOnly: false)
-      let external = ExternalFiles(folder: ExternalFiles.folder(forStore: url))
+      let connection = try Connection(location: .file(realURL.path), readOnly: false, creates: false)
+      let external = ExternalFiles(folder: ExternalFiles.folder(forStore: realURL))
       var removed: [String] = []
       try connection.writeTransaction {
-        try external.recover(on: connection)
+        let left = try external.recover(on: connection)
+        if !left.isEmpty {
+          done.append(
+            "removed \(left.count) \(left.count == 1 ? "file" : "files") left by writes that never committed")
+        }
         for (table, column, key, name) in missing {
           done.append(try Self.detach(name, from: table, column: column, key: key, tables: tables, on: connection))
         }
@@ -55,7 +59,7 @@ extension StoreCheck {
     } catch let error as PersistenceError {
       throw error
     } catch {
-      throw .cannotOpen(path: url.path, reason: "\(error)")
+      throw .cannotOpen(path: realURL.path, reason: "\(error)")
     }
     return done
   }

@@ -16,8 +16,10 @@ import Darwin
 /// for problem in check.problems { print(problem) }
 /// ```
 public struct StoreCheck: Sendable {
-  /// The store's file.
+  /// The store's file, as given.
   public let url: URL
+  /// The store's real file, links resolved: the one checked and repaired.
+  let realURL: URL
   /// What is wrong, in the order found; empty for a sound store.
   public private(set) var problems: [StoreProblem] = []
   /// What is worth knowing but breaks nothing: files open to other users (as stores made
@@ -41,27 +43,31 @@ public struct StoreCheck: Sendable {
   init(url: URL, migrator: StoreMigrator) throws(PersistenceError) {
     self.url = url
     self.migrator = migrator
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw .cannotOpen(path: url.path, reason: "no store exists there")
-    }
-    if let header = StoreHeader(path: url.path) {
+    let file = StoreFile(path: url.path)
+    guard file.exists else { throw .cannotOpen(path: url.path, reason: "no store exists there") }
+    realURL = URL(fileURLWithPath: file.path)
+    if let header = StoreHeader(path: file.path) {
       let repair: StoreProblem.Repair? = header.versionsAreTheOnlyFault ? .resetHeaderVersions : nil
       problems += header.problems.map { StoreProblem($0, repair: repair) }
     }
-    for path in [url.path, url.path + "-wal", url.path + "-shm"] { notes += Self.privacy(of: path, mode: 0o600) }
+    for path in [file.path, file.path + "-wal", file.path + "-shm"] { notes += Self.privacy(of: path, mode: 0o600) }
     let connection: Connection
     do {
-      connection = try Connection(location: .file(url.path), readOnly: true)
+      // Changes nothing on disk: not even a -wal or -shm file appears.
+      connection = try file.inspectionConnection()
     } catch {
-      problems.append(StoreProblem("SQLite cannot read it: \(error.message)"))
+      problems.append(StoreProblem("SQLite cannot read it: \(error)"))
       return
     }
     do {
+      do { try SchemaGuard.check(connection, path: url.path) } catch let PersistenceError.cannotOpen(_, reason) {
+        problems.append(StoreProblem(reason))
+      }
       try checkSchema(on: connection)
       try checkIntegrity(on: connection)
       if let versionIndex {
         let found = try ExternalFilesCheck(
-          folder: ExternalFiles.folder(forStore: url), tables: migrator.versions[versionIndex].schemas,
+          folder: ExternalFiles.folder(forStore: realURL), tables: migrator.versions[versionIndex].schemas,
           modelNames: migrator.versions[versionIndex].modelNames, connection: connection
         ).problems()
         // Modes are notes; everything else a file can have wrong is a problem.

@@ -29,6 +29,14 @@ public struct StoreInspection: Sendable {
   /// The size in bytes of the store's file and its write-ahead log.
   public let size: Int
 
+  /// Where opening the store with `backupBeforeMigration` copies it before migrating:
+  /// `<real file>.<version>.backup`, beside the real file; `nil` when it needs no migration.
+  public var backupURL: URL? {
+    guard needsMigration, let version else { return nil }
+    return URL(fileURLWithPath: StoreMigrator.backupPath(of: file.path, version: version))
+  }
+
+  private let file: StoreFile
   private let description: SchemaDescription
   private let migrator: StoreMigrator
   /// The index of ``version`` in the plan.
@@ -37,18 +45,19 @@ public struct StoreInspection: Sendable {
   /// Whether opening the store with the plan would migrate it.
   public var needsMigration: Bool { version.map { $0 < latestVersion } ?? false }
 
-  /// Reads a store, read-only.
+  /// Reads a store, changing nothing on disk: not even a `-wal` or `-shm` file appears.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if there is no store there or it
   ///   is not a database; ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid.
   public init(url: URL, plan: any SchemaMigrationPlan.Type) throws(PersistenceError) {
     path = url.path
-    guard FileManager.default.fileExists(atPath: url.path) else {
+    file = StoreFile(path: url.path)
+    guard file.exists else {
       throw .cannotOpen(path: url.path, reason: "no store exists there")
     }
     migrator = try StoreMigrator(plan: plan, backup: false)
     do {
-      let connection = try Connection(location: .file(url.path), readOnly: true)
+      let connection = try file.inspectionConnection()
       description = try SchemaDescription.read(from: connection)
       let record = try SchemaRecord.read(from: connection, path: url.path)
       recordedVersion = record?.version
@@ -69,13 +78,14 @@ public struct StoreInspection: Sendable {
       throw .cannotOpen(path: url.path, reason: "\(error)")
     }
     fingerprint = description.fingerprint
-    let sizes = [url.path, url.path + "-wal"].compactMap {
+    let sizes = [file.path, file.path + "-wal"].compactMap {
       (try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int
     }
     size = sizes.reduce(0, +)
   }
 
-  /// The store's problems, in words; none for a sound store. See ``StoreCheck``.
+  /// The store's problems, in words; none for a sound store: everything ``StoreCheck`` finds,
+  /// the schema's triggers, views and virtual tables (``SchemaGuard``) among them.
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid.
   public func check() throws(PersistenceError) -> [String] {

@@ -27,25 +27,30 @@ final class ExternalFiles: Sendable {
   /// The folder of external files of the store file at `url`: beside it, named after it.
   static func folder(forStore url: URL) -> URL { url.appendingPathExtension("external") }
 
-  /// Opens the folder of external files, creating it if needed unless `readOnly` is set (a
-  /// read-only store is never changed; its files are only read).
-  ///
-  /// A folder that cannot be created (its parent is read-only, or a file is in its place)
-  /// fails only the writes of files, each with a clear error: every other use of the store
-  /// goes on.
-  init(folder: URL, readOnly: Bool = false) {
+  /// The folder of external files at a URL. Nothing is created until the first file is
+  /// written: the folder appears then, `0700` whatever the umask, so a store that is only read
+  /// (or refused) never gains a folder. A folder that cannot be created (its parent is
+  /// read-only, or a file is in its place) fails only the writes of files, each with a clear
+  /// error: every other use of the store goes on.
+  init(folder: URL) {
     self.folder = folder
     journal = ExternalJournal(path: folder.appendingPathComponent(ExternalJournal.name).path)
-    if !readOnly { try? createFolder() }
   }
 
   /// Creates the folder, private to the user, if it is not there.
   ///
   /// - Throws: ``PersistenceError/unreadableFile(_:)`` if it cannot be created.
   private func createFolder() throws(PersistenceError) {
+    if PrivateFiles.exists(folder.path) {
+      // Through a link, as the user may have placed the folder elsewhere.
+      var status = stat()
+      guard stat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        throw .unreadableFile("the folder for external files, \(folder.path), is not a folder")
+      }
+      return
+    }
     do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      _ = try PrivateFiles.createFolders(folder.path, for: folder.path)
     } catch {
       throw .unreadableFile("the folder for external files, \(folder.path), cannot be created")
     }
@@ -63,15 +68,17 @@ final class ExternalFiles: Sendable {
     let newName = { Self.newName() + "-\(data.count)" }
     var name = newName()
     try journal.append([name])
-    var descriptor = open(path(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    var descriptor = open(path(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, PrivateFiles.fileMode)
     while descriptor < 0, errno == EEXIST {
       // Someone else's file has this name: it stays; ours gets another.
       name = newName()
       try journal.append([name])
-      descriptor = open(path(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+      descriptor = open(path(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, PrivateFiles.fileMode)
     }
     guard descriptor >= 0 else { throw failure("create", name) }
     written.withLock { $0.append(name) }
+    // The umask may have taken bits from the owner too.
+    fchmod(descriptor, PrivateFiles.fileMode)
     let complete = Self.writeAll(data, to: descriptor)
     let synced = fsync(descriptor) == 0
     close(descriptor)
@@ -127,13 +134,19 @@ final class ExternalFiles: Sendable {
   /// processes' writes out): every journaled file the manifest does not list — written by a
   /// transaction that never committed, or removed by one that did — is deleted, and the
   /// journal is emptied.
-  func recover(on connection: Connection) throws {
+  /// Returns the names of the files it deleted.
+  @discardableResult
+  func recover(on connection: Connection) throws -> [String] {
     let names = try journal.names()
-    guard !names.isEmpty else { return }
+    guard !names.isEmpty else { return [] }
+    var deleted: [String] = []
     if try ExternalManifest.exists(on: connection) {
-      for name in names where try !ExternalManifest.contains(name, on: connection) { unlink(path(name)) }
+      for name in names where try !ExternalManifest.contains(name, on: connection) {
+        if unlink(path(name)) == 0 { deleted.append(name) }
+      }
     }
     try journal.clear()
+    return deleted
   }
 
   /// Marks the files no row names any more as removed, in the caller's write transaction, and

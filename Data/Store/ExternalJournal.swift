@@ -23,9 +23,10 @@ struct ExternalJournal: Sendable {
   /// - Throws: ``PersistenceError/unreadableFile(_:)`` if it cannot be written.
   func append(_ names: [String]) throws(PersistenceError) {
     guard !names.isEmpty else { return }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, PrivateFiles.fileMode)
     guard descriptor >= 0 else { throw failure() }
     defer { close(descriptor) }
+    fchmod(descriptor, PrivateFiles.fileMode)
     let lines = Data(names.map { $0 + "\n" }.joined().utf8)
     guard ExternalFiles.writeAll(lines, to: descriptor), fsync(descriptor) == 0 else { throw failure() }
   }

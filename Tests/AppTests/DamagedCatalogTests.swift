@@ -95,7 +95,7 @@ struct DamagedCatalogTests {
 
   @Test func anUnusableImageFolderFailsOnlyTheWritesOfImages() throws {
     try movies.add("Alien")
-    try FileManager.default.removeItem(at: files)
+    try? FileManager.default.removeItem(at: files)
     try Data("not a folder".utf8).write(to: files)
     #expect(try movies.listed().count == 1)
     try movies.add("Heat")
@@ -103,7 +103,7 @@ struct DamagedCatalogTests {
     try Data([1]).write(to: image)
     let refused = try movies.run(["add", "--title", "Up", "--date", "2009-05-29", "--image", image.path])
     #expect(refused.status == 1)
-    #expect(refused.stderr.contains("cannot be created"))
+    #expect(refused.stderr.contains("is not a folder"))
     #expect(try movies.listed().count == 2, "the refused movie is not half stored")
     #expect(try Data(contentsOf: files) == Data("not a folder".utf8))
   }

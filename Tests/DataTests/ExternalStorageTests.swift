@@ -100,6 +100,7 @@ struct ExternalStorageTests {
     // As a writer killed after writing its file and before its commit leaves it: journaled,
     // in the folder, named by no row and not in the manifest.
     let orphan = "fedcba9876543210fedcba9876543210"
+    try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
     try Data([7]).write(to: files.appendingPathComponent(orphan))
     try Data((orphan + "\n").utf8).write(to: files.appendingPathComponent(ExternalJournal.name))
     let stranger = "00000000000000000000000000000001"

@@ -1,12 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `movies export`: writes every movie as CSV, JSON or JSON Lines, with the fields `import` reads.
 struct ExportCommand: MoviesCommand {
   static let spec = CommandSpec(
@@ -15,7 +9,11 @@ struct ExportCommand: MoviesCommand {
     discussion: "Exporting, importing into an empty catalog and exporting again gives the same file.",
     arguments: [
       .option("format", valueName: "FORMAT", help: "csv, json or jsonl (default: from --output, else csv)."),
-      .option("output", valueName: "FILE", help: "The file to write (default: standard output)."),
+      .option(
+        "output", valueName: "FILE",
+        help:
+          "The file to write, in place: a file keeps its mode and links, a FIFO or device is streamed to (default or -: standard output)."
+      ),
     ]
   )
 
@@ -23,37 +21,37 @@ struct ExportCommand: MoviesCommand {
   let output: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    output = arguments.string("output")
+    let output = arguments.string("output")
+    guard output != "" else {
+      throw Self.usage(.invalidValue(argument: "--output", expected: "a file path or -", value: ""))
+    }
+    // `-` is standard output, as when no file is named.
+    self.output = output == "-" ? nil : output
     format =
-      try arguments.value("format", as: TransferFormat.self) ?? output.flatMap(TransferFormat.init(path:)) ?? .csv
+      try arguments.value("format", as: TransferFormat.self) ?? self.output.flatMap(TransferFormat.init(path:)) ?? .csv
   }
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
-    guard let output else {
+    // Opened before the work, so a path that cannot be written fails fast and changes nothing.
+    let file = try output.map { (path) throws(AppError) in try OutputFile(path: path) }
+    if let file, file.isSameFile(as: context.storeURL.path) {
+      file.discard()
+      throw AppError.unwritableFile(file.path, "it is the catalog itself")
+    }
+    guard let file else {
       _ = try await write(from: catalog, to: context.console.write)
       return
     }
-    // Written beside the destination and renamed over it once complete, a chunk at a time.
-    let url = URL(fileURLWithPath: output)
-    let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID()).tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-      let handle = try? FileHandle(forWritingTo: temporary)
-    else { throw AppError.unreadableFile(output, "it cannot be written") }
     let count: Int
     do {
-      defer { try? handle.close() }
-      count = try await write(from: catalog) { text in try handle.write(contentsOf: Data(text.utf8)) }
-      try handle.synchronize()
-      guard rename(temporary.path, url.path) == 0 else { throw AppError.unreadableFile(output, "it cannot be written") }
-    } catch let error as RepositoryError {
-      try? FileManager.default.removeItem(at: temporary)
-      throw error
+      count = try await write(from: catalog) { text in try file.write(text) }
+      try file.commit()
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw AppError.unreadableFile(output, "it cannot be written")
+      file.discard()
+      throw error
     }
-    context.console.line("Exported \(count) \(count == 1 ? "movie" : "movies") to \(output).")
+    context.console.line("Exported \(count) \(count == 1 ? "movie" : "movies") to \(file.path).")
   }
 
   /// Writes every movie in the chosen format, read one at a time and looked up (tags) a batch

@@ -3,15 +3,32 @@ import Foundation
 /// Decides which store file the app opens.
 ///
 /// In order: `--store PATH`, the `MOVIES_STORE` environment variable, then
-/// `$XDG_DATA_HOME/movies/catalog.store`, else `~/.local/share/movies/catalog.store`.
+/// `$XDG_DATA_HOME/movies/catalog.store`, else `~/.local/share/movies/catalog.store`. An empty
+/// `--store` is a usage error; an empty `MOVIES_STORE` counts as unset, as shells treat empty
+/// variables.
 enum StoreLocation {
   /// The store file for these arguments and environment.
-  static func url(option: String?, environment: [String: String]) -> URL {
-    if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
-    if let path = environment["MOVIES_STORE"], !path.isEmpty { return URL(fileURLWithPath: path) }
+  ///
+  /// - Throws: ``UsageError`` for an empty `--store`.
+  static func url(option: String?, environment: [String: String], command: [String]) throws(UsageError) -> URL {
+    if let option {
+      guard !option.isEmpty else {
+        throw UsageError(
+          command: (["movies"] + command).joined(separator: " "),
+          problem: .invalidValue(argument: "--store", expected: "a file path", value: option))
+      }
+      return url(of: option)
+    }
+    if let path = environment["MOVIES_STORE"], !path.isEmpty { return url(of: path) }
     return dataDirectory(environment: environment)
       .appendingPathComponent("movies", isDirectory: true)
       .appendingPathComponent("catalog.store")
+  }
+
+  /// The URL of a path, made absolute without folding `..` by its letters (URL would): after a
+  /// symbolic link, `..` is the parent of the link's target, as the file system resolves it.
+  private static func url(of path: String) -> URL {
+    URL(fileURLWithPath: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
   }
 
   /// The user's data directory, as the XDG Base Directory specification defines it.
