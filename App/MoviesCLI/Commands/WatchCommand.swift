@@ -41,7 +41,7 @@ struct WatchCommand: MoviesCommand {
         context.console.line(
           "— changed at \(CatalogDate.iso8601(transaction.timestamp))\(author) (history \(transaction.token)) —")
       }
-    try await list.output(from: catalog, to: context.console)
+      try await list.output(from: catalog, to: context.console)
       if let updates, listed >= updates { break }
     }
   }
