@@ -32,8 +32,12 @@ struct ExternalFilesCheck {
         StoreProblem(
           "the file \(name) in \(folder.path) is the store's, but no row names it", repair: .removeUnreferencedFiles))
     }
-    let journaled = Set(
-      (try? ExternalJournal(path: folder.appendingPathComponent(ExternalJournal.name).path).names()) ?? [])
+    var journaled = Set<String>()
+    do {
+      journaled = Set(try ExternalJournal(folder: folder).names())
+    } catch {
+      problems.append(StoreProblem(error.description))
+    }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for name in names.sorted() where ExternalFiles.isValidName(name) {
       guard try !ExternalManifest.contains(name, on: connection), try !isReferenced(name) else { continue }

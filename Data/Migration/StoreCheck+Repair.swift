@@ -52,7 +52,8 @@ extension StoreCheck {
         }
         removed = try external.collectGarbage(tables: tables, on: connection)
       }
-      external.remove(removed)
+      // Files already missing leave the manifest without being counted as removed.
+      removed = external.remove(removed)
       if !removed.isEmpty {
         done.append("removed \(removed.count) \(removed.count == 1 ? "file" : "files") of the store that no row named")
       }

@@ -34,7 +34,7 @@ final class ExternalFiles: Sendable {
   /// error: every other use of the store goes on.
   init(folder: URL) {
     self.folder = folder
-    journal = ExternalJournal(path: folder.appendingPathComponent(ExternalJournal.name).path)
+    journal = ExternalJournal(folder: folder)
   }
 
   /// Creates the folder, private to the user, if it is not there.
@@ -137,8 +137,8 @@ final class ExternalFiles: Sendable {
   /// Returns the names of the files it deleted.
   @discardableResult
   func recover(on connection: Connection) throws -> [String] {
-    let names = try journal.names()
-    guard !names.isEmpty else { return [] }
+    let (names, needsClearing) = try journal.pending()
+    guard needsClearing else { return [] }
     var deleted: [String] = []
     if try ExternalManifest.exists(on: connection) {
       for name in names where try !ExternalManifest.contains(name, on: connection) {
@@ -160,9 +160,11 @@ final class ExternalFiles: Sendable {
     return names
   }
 
-  /// Deletes files that a committed transaction removed from the manifest.
-  func remove(_ names: [String]) {
-    for name in names { unlink(path(name)) }
+  /// Deletes files that a committed transaction removed from the manifest; returns the names
+  /// of those that were there to delete.
+  @discardableResult
+  func remove(_ names: [String]) -> [String] {
+    names.filter { unlink(path($0)) == 0 }
   }
 
   /// Forgets the files of the transaction that just committed: they are the store's now.

@@ -49,6 +49,9 @@ struct DamagedCatalogTests {
     #expect(shown.stdout.contains("title:   Alien (1979)"))
     #expect(shown.stdout.contains("heart:   1") && shown.stdout.contains("rate:    8"))
     #expect(shown.stderr.contains("Movie \(damaged)") && shown.stderr.contains("is missing"))
+    #expect(
+      shown.stderr.hasPrefix("movies: warning: the images cannot be read: Movie \(damaged): the file "),
+      "one prefix, and not 'store unavailable' for a store that opened: \(shown.stderr)")
   }
 
   @Test func anImageLargerThanTheLimitIsRefusedBeforeItIsRead() throws {

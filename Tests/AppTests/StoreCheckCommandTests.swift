@@ -55,6 +55,7 @@ struct StoreCheckCommandTests {
     let detached = try movies.run(["store", "check", "--repair", "--detach-missing-images"])
     #expect(detached.status == 0, "\(detached.stdout)")
     #expect(detached.stdout.contains("repaired: detached the missing file"))
+    #expect(!detached.stdout.contains("removed"), "a file already missing is not reported as removed")
     #expect(try movies.listed().first?["imageCount"] as? Int == 0)
   }
 

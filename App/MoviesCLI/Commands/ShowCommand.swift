@@ -27,7 +27,14 @@ struct ShowCommand: MoviesCommand {
     let movie = try await catalog.get.withoutImages(id: id)
     var damage: String?
     if !movie.images.isEmpty {
-      do { _ = try await catalog.get(id: id) } catch { damage = "\(error)" }
+      do {
+        _ = try await catalog.get(id: id)
+      } catch RepositoryError.unavailable(let message, _) {
+        // The store opened: only the damage is news.
+        damage = message
+      } catch {
+        damage = "\(error)"
+      }
     }
     let reviews = try await catalog.listReviews(movieID: id)
     let tags = try await catalog.movieTags.names(of: [id])[id] ?? []
