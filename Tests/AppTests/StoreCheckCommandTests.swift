@@ -65,7 +65,11 @@ struct StoreCheckCommandTests {
     // As a writer killed between writing its file and committing leaves it.
     let orphan = "fedcba9876543210fedcba9876543210"
     try Data([7]).write(to: files.appendingPathComponent(orphan))
-    try Data((orphan + "\n").utf8).write(to: files.appendingPathComponent("journal"))
+    // A journal line names its store by its file's device and inode.
+    let store = try FileManager.default.attributesOfItem(atPath: store.path)
+    let owner =
+      "\(try #require(store[.systemNumber] as? NSNumber))-\(try #require(store[.systemFileNumber] as? NSNumber))"
+    try Data("\(owner) \(orphan)\n".utf8).write(to: files.appendingPathComponent("journal"))
     let stranger = "0123456789abcdef0123456789abcdef"
     try Data([8]).write(to: files.appendingPathComponent(stranger))
 
