@@ -102,7 +102,7 @@ struct ExternalStorageTests {
     let orphan = "fedcba9876543210fedcba9876543210"
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
     try Data([7]).write(to: files.appendingPathComponent(orphan))
-    try Data((orphan + "\n").utf8).write(to: files.appendingPathComponent(ExternalJournal.name))
+    try ExternalJournal(folder: files).append([orphan])
     let stranger = "00000000000000000000000000000001"
     try Data([8]).write(to: files.appendingPathComponent(stranger))
     try await movies.insert(Movie(title: "Up", images: [Data([1])], date: .now))
