@@ -16,13 +16,24 @@ extension StoreCheck {
   /// row holding a single file keeps it). Everything else is reported, never changed. Repairs
   /// are not recorded in the store's history. Check again afterwards to see what remains.
   ///
+  /// A file that is not recognized as a store of the plan (another application's database)
+  /// is not the store's own, so nothing of it is changed: a header repaired on trial is put back
+  /// when the file it opens is not recognized.
+  ///
   /// - Throws: ``PersistenceError`` if a repair fails; those made before it stay made.
   public func repair(detachingMissingFiles: Bool = false) throws(PersistenceError) -> [String] {
     var done: [String] = []
     let repairs = (problems + notes).compactMap(\.repair)
     if repairs.contains(.resetHeaderVersions) {
+      let original = try StoreHeader.versions(path: realURL.path)
       try StoreHeader.resetVersions(path: realURL.path)
+      guard (try? StoreCheck(url: url, migrator: migrator))?.version != nil else {
+        try StoreHeader.setVersions(original, path: realURL.path)
+        return done
+      }
       done.append("set the header's file format versions to 2 (write-ahead logging)")
+    } else if version == nil {
+      return done
     }
     for case .makePrivate(let path, let mode) in repairs {
       guard chmod(path, mode_t(mode)) == 0 else {

@@ -28,7 +28,7 @@ public struct StoreCheck: Sendable {
   public private(set) var notes: [StoreProblem] = []
   /// The store's version, when it is recognized.
   public private(set) var version: Schema.Version?
-  private let migrator: StoreMigrator
+  let migrator: StoreMigrator
   private var versionIndex: Int?
 
   /// Checks the store at `url` against a migration plan, read-only.

@@ -66,10 +66,30 @@ struct StoreHeader {
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file cannot be written.
   static func resetVersions(path: String) throws(PersistenceError) {
+    try setVersions([2, 2], path: path)
+  }
+
+  /// The file format versions (bytes 18 and 19) as they are on disk.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if they cannot be read.
+  static func versions(path: String) throws(PersistenceError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    var versions: [UInt8] = [0, 0]
+    guard versions.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 2, 18) }) == 2 else {
+      throw .cannotOpen(path: path, reason: "its header cannot be read")
+    }
+    return versions
+  }
+
+  /// Writes the file format versions (bytes 18 and 19) and syncs the file.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file cannot be written.
+  static func setVersions(_ versions: [UInt8], path: String) throws(PersistenceError) {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
     defer { close(descriptor) }
-    let versions: [UInt8] = [2, 2]
     let written = versions.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 2, 18) }
     guard written == 2, fsync(descriptor) == 0 else {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))

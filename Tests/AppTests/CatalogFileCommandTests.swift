@@ -162,6 +162,31 @@ struct CatalogFileCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path) == ["other.db"])
   }
 
+  @Test func storeCheckRepairLeavesAnotherApplicationsDatabaseAsItWas() throws {
+    // One open to other users (a mode a catalog would be made private from), one whose header
+    // versions alone look wrong (which a catalog's would be reset).
+    let open = path("open.db")
+    try Connection(location: .file(open), readOnly: false).execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
+    #expect(chmod(open, 0o644) == 0)
+    let flipped = path("flipped.db")
+    try Connection(location: .file(flipped), readOnly: false).execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
+    let handle = try #require(FileHandle(forUpdatingAtPath: flipped))
+    try handle.seek(toOffset: 18)
+    try handle.write(contentsOf: Data([0x82]))
+    try handle.close()
+    for file in [open, flipped] {
+      let before = try Data(contentsOf: URL(fileURLWithPath: file))
+      let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber
+      let result = try movies.run(["--store", file, "store", "check", "--repair"])
+      #expect(result.status == 1)
+      #expect(!result.stdout.contains("repaired:"), "\(file): \(result.stdout)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "\(file)")
+      #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber == mode)
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).sorted() == ["flipped.db", "open.db"])
+  }
+
   @Test func aStorePathThatIsAFIFOIsRefusedWithoutWaitingForAWriter() throws {
     let fifo = path("fifo.store")
     #expect(mkfifo(fifo, 0o600) == 0)
