@@ -9,7 +9,8 @@ import Darwin
 /// Every damage that can be found in a store, without changing it: the header's fields, the
 /// files' modes, SQLite's integrity and references, the schema and its version, and the
 /// external files (missing, unreadable, not regular, not private, or the store's own and
-/// named by no row); and the safe repairs, made only when asked.
+/// named by no row), and values no read could decode (``StoredValuesCheck``); and the safe
+/// repairs, made only when asked.
 ///
 /// ```swift
 /// let check = try StoreCheck(url: storeURL, plan: CatalogMigrationPlan.self)
@@ -69,6 +70,10 @@ public struct StoreCheck: Sendable {
         let found = try ExternalFilesCheck(
           folder: ExternalFiles.folder(forStore: realURL), tables: migrator.versions[versionIndex].schemas,
           modelNames: migrator.versions[versionIndex].modelNames, connection: connection
+        ).problems()
+        problems += try StoredValuesCheck(
+          tables: migrator.versions[versionIndex].schemas, modelNames: migrator.versions[versionIndex].modelNames,
+          connection: connection
         ).problems()
         // Modes are notes; everything else a file can have wrong is a problem.
         for problem in found {

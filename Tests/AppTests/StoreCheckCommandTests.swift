@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Persistence
+
 @Suite("movies store check finds every damage, and --repair makes only the safe repairs")
 struct StoreCheckCommandTests {
   let movies: MoviesProcess
@@ -39,6 +41,18 @@ struct StoreCheckCommandTests {
     #expect(repaired.stdout.contains("repaired: set the header's file format versions to 2"))
     try movies.add("Heat")
     #expect(try movies.listed().count == 2)
+  }
+
+  @Test func aValueNoReadCouldDecodeIsFoundNamingItsRow() throws {
+    try movies.add("Alien")
+    try movies.add("Heat")
+    // SQLite's integrity and STRICT types pass this; decoding the row as a movie cannot.
+    try Connection(location: .file(store.path), readOnly: false).execute(
+      "UPDATE movies SET id = x'0102' WHERE title = 'Alien'")
+    #expect(try movies.run(["list"]).status == 1)
+    let check = try movies.run(["store", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout == "problem: 1 row of Movie: id cannot be read as uuid (0102)\n")
   }
 
   @Test func aMissingImageIsFoundAndDetachedOnlyWhenAsked() throws {
