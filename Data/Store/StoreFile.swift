@@ -17,6 +17,9 @@ import Darwin
 /// half-made store, and two processes creating one store at once both end up using the same
 /// file.
 struct StoreFile {
+  /// The longest name a file may have (`NAME_MAX`), in bytes.
+  static let longestName = 255
+
   /// The path as the user gave it, for messages.
   let given: String
   /// The real path of the file, which every connection and the external files use.
@@ -100,10 +103,25 @@ struct StoreFile {
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the folder or the file cannot
   ///   be created, or what `prepare` throws; nothing is left behind.
   func create(_ prepare: (Connection) throws -> Void) throws {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard let (folder, name) = RealPath.split(path), !name.isEmpty, name != ".", name != ".." else {
+      throw PersistenceError.cannotOpen(path: given, reason: "the path names a folder, not a store")
+    }
+    // SQLite needs room in a name for `-wal`; the temporary, also for `-journal`.
+    guard name.utf8.count + "-wal".utf8.count <= Self.longestName else {
+      throw PersistenceError.cannotOpen(
+        path: given,
+        reason:
+          "its name is too long: a store's name may have at most \(Self.longestName - 4) bytes, to leave room for its -wal"
+      )
+    }
+    // `.<prefix>.<8 hex>.new-journal` fits in a name.
+    var prefix = ""
+    for character in name {
+      guard prefix.utf8.count + character.utf8.count <= Self.longestName - 22 else { break }
+      prefix.append(character)
+    }
+    let temporary = "\(folder == "/" ? "" : folder)/.\(prefix).\(UUID().uuidString.prefix(8).lowercased()).new"
     let createdFolders = try PrivateFiles.createFolders(folder, for: given)
-    let name = URL(fileURLWithPath: path).lastPathComponent
-    let temporary = "\(folder)/.\(name).\(UUID().uuidString.prefix(8).lowercased()).new"
     var linked = false
     defer {
       for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
@@ -140,7 +158,7 @@ struct StoreFile {
   /// store's folder: SQLite keeps a WAL store's `-wal` and `-shm` beside it, so a folder the
   /// user cannot write makes even reading fail, with a message about writing.
   func explain(_ error: SQLiteError) -> String {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let folder = RealPath.split(path)?.folder ?? "/"
     guard error.isFileAccessFailure, access(folder, W_OK) != 0,
       !PrivateFiles.exists(path + "-wal")
     else { return error.message }

@@ -249,4 +249,34 @@ struct StoreFileTests {
     _ = try open()
     #expect(try mode(backup) == 0o600)
   }
+
+  @Test(arguments: ["missing/../catalog.store", "new/.", "new/..", "new/./.."])
+  func aPathThroughDotDotOfAMissingFolderOrNamingAFolderIsRefusedCreatingNothing(_ name: String) throws {
+    let url = folder.file(name)
+    do {
+      _ = try openCatalog(url)
+      Issue.record("\(name) was created")
+    } catch let PersistenceError.cannotOpen(path, why) {
+      #expect(path == url.path)
+      #expect(why.contains("does not exist") || why.contains("names a folder"), "\(why)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+  }
+
+  @Test func aStoreNameAsLongAsItsWALAllowsIsCreatedAndALongerOneRefusedLeavingNothing() throws {
+    // The temporary name a store is built under was longer than the store's, and failed.
+    for name in [String(repeating: "n", count: 251), String(repeating: "é", count: 125)] {
+      _ = try openCatalog(folder.file(name))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [name])
+      try FileManager.default.removeItem(at: folder.file(name))
+    }
+    let long = folder.file(String(repeating: "n", count: 252))
+    do {
+      _ = try openCatalog(long)
+      Issue.record("a 252-byte name was created")
+    } catch let PersistenceError.cannotOpen(_, why) {
+      #expect(why.contains("name is too long"), "\(why)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+  }
 }

@@ -95,14 +95,6 @@ final class OutputFile {
     if !finished { discard() }
   }
 
-  /// Whether the output is the file at `path` (the same file, by any name or link).
-  func isSameFile(as path: String) -> Bool {
-    var mine = stat()
-    var other = stat()
-    return fstat(descriptor, &mine) == 0 && stat(path, &other) == 0 && mine.st_dev == other.st_dev
-      && mine.st_ino == other.st_ino
-  }
-
   /// Writes text as UTF-8.
   ///
   /// - Throws: ``AppError/unwritableFile(_:_:)`` if the bytes cannot all be written.
@@ -181,8 +173,27 @@ final class OutputFile {
     return spool
   }
 
+  /// Writes every byte, with `SIGPIPE` held off this thread: a FIFO whose reader went away
+  /// fails the write with `EPIPE`, for the command to report, instead of killing the process
+  /// without a word.
   private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     guard let base = bytes.baseAddress else { return true }
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    defer {
+      // The signal a failed write raised is taken while still held, so unblocking cannot deliver it.
+      let code = errno
+      var pending = sigset_t()
+      if sigismember(&previous, SIGPIPE) == 0, sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+        var now = timespec()
+        sigtimedwait(&pipeSignal, nil, &now)
+      }
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+      errno = code
+    }
     var offset = 0
     while offset < bytes.count {
       let count = Foundation.write(descriptor, base + offset, bytes.count - offset)
@@ -193,7 +204,9 @@ final class OutputFile {
     return true
   }
 
-  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+  private static func reason(_ code: Int32) -> String {
+    code == EPIPE ? "its reader closed it before the end (broken pipe)" : String(cString: strerror(code))
+  }
 
   private static func failure(_ path: String, _ reason: String) -> AppError { .unwritableFile(path, reason) }
 }
