@@ -17,6 +17,10 @@ import Darwin
 /// half-made store, and two processes creating one store at once both end up using the same
 /// file.
 struct StoreFile {
+  /// The endings of the files SQLite keeps beside a store: its write-ahead log, the log's
+  /// index, and the rollback journal.
+  static let sidecarSuffixes = ["-wal", "-shm", "-journal"]
+
   /// The longest name a file may have (`NAME_MAX`), in bytes.
   static let longestName = 255
 
@@ -34,11 +38,14 @@ struct StoreFile {
   /// Whether anything is at the real path.
   var exists: Bool { PrivateFiles.exists(path) }
 
-  /// Checks that the file is a regular file that starts like a SQLite database.
+  /// Checks that the file is a regular file that starts like a SQLite database, and that
+  /// any `-wal`, `-shm` or `-journal` beside it is a regular file with no other name.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a folder, a FIFO, a device,
-  ///   a file that cannot be read, an empty file or one that is not a SQLite database. The
-  ///   file is only read, never blocked on: a FIFO is refused before it is opened.
+  ///   a file that cannot be read, an empty file or one that is not a SQLite database; for a
+  ///   `-wal`, `-shm` or `-journal` that is a link, a FIFO (SQLite would wait on it forever), a
+  ///   folder or a file with hard links (SQLite would write into another file). The file is
+  ///   only read, never blocked on: a FIFO is refused before it is opened.
   func checkHeader() throws(PersistenceError) {
     var status = stat()
     guard stat(path, &status) == 0 else { throw failure(errno) }
@@ -46,6 +53,16 @@ struct StoreFile {
       throw .cannotOpen(
         path: given,
         reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a store" : "it is not a regular file")
+    }
+    for suffix in Self.sidecarSuffixes {
+      var sidecar = stat()
+      guard lstat(path + suffix, &sidecar) == 0 else { continue }
+      guard sidecar.st_mode & S_IFMT == S_IFREG, sidecar.st_nlink == 1 else {
+        throw .cannotOpen(
+          path: given,
+          reason: "\(path + suffix) is not a regular file of its own (it is a link, a FIFO, a folder, or has "
+            + "hard links); SQLite would use it as the store's \(suffix)")
+      }
     }
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else { throw failure(errno) }
@@ -72,7 +89,7 @@ struct StoreFile {
     do {
       return try Connection(location: logged ? .file(path) : .immutableFile(path), readOnly: true)
     } catch {
-      throw .cannotOpen(path: given, reason: error.message)
+      throw .cannotOpen(path: given, reason: explain(error))
     }
   }
 
@@ -83,7 +100,7 @@ struct StoreFile {
   func repairSidecarModes() {
     var store = stat()
     guard stat(path, &store) == 0, store.st_uid == geteuid(), access(path, W_OK) == 0 else { return }
-    for suffix in ["-wal", "-shm", "-journal"] {
+    for suffix in Self.sidecarSuffixes {
       let descriptor = open(path + suffix, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
       guard descriptor >= 0 else { continue }
       defer { close(descriptor) }
@@ -124,7 +141,7 @@ struct StoreFile {
     let createdFolders = try PrivateFiles.createFolders(folder, for: given)
     var linked = false
     defer {
-      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+      for suffix in [""] + Self.sidecarSuffixes { unlink(temporary + suffix) }
       if !linked, !exists { PrivateFiles.removeFolders(createdFolders) }
     }
     let code = PrivateFiles.createEmptyFile(temporary)

@@ -27,7 +27,7 @@ struct StoreOwnership {
     guard let file = store.filePath else { return false }
     let real = RealPath.resolve(path)
     let folder = store.external.map { RealPath.resolve($0.folder.path) }
-    let files = ["", "-wal", "-shm", "-journal"].map { file + $0 }
+    let files = ([""] + StoreFile.sidecarSuffixes).map { file + $0 }
     if files.contains(real) || folder.map({ real == $0 || real.hasPrefix($0 + "/") }) == true { return true }
     var status = stat()
     guard stat(path, &status) == 0 else { return false }

@@ -279,4 +279,35 @@ struct StoreFileTests {
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
   }
+
+  @Test(arguments: ["-wal", "-shm", "-journal"])
+  func aLogIndexOrJournalThatIsNotARegularFileOfItsOwnIsRefusedAndNothingIsWritten(_ suffix: String) throws {
+    let url = folder.file("catalog.store")
+    _ = try openCatalog(url)
+    let before = Snapshot(url)
+    let sidecar = url.path + suffix
+    let victim = folder.file("victim").path
+    // A hard link made SQLite write its log into another file; a FIFO journal made it wait forever.
+    let plant: [(String, () throws -> Void)] = [
+      ("a hard link", { #expect(link(victim, sidecar) == 0) }),
+      ("a symbolic link", { try FileManager.default.createSymbolicLink(atPath: sidecar, withDestinationPath: victim) }),
+      ("a FIFO", { #expect(mkfifo(sidecar, 0o600) == 0) }),
+      ("a folder", { try FileManager.default.createDirectory(atPath: sidecar, withIntermediateDirectories: false) }),
+    ]
+    for (kind, make) in plant {
+      #expect(FileManager.default.createFile(atPath: victim, contents: Data("precious".utf8)))
+      try make()
+      do {
+        _ = try SQLiteRepository<Movie>(container: try openCatalog(url))
+        Issue.record("a store with \(kind) as its \(suffix) was opened")
+      } catch let PersistenceError.cannotOpen(_, why) {
+        #expect(why.contains("\(sidecar) is not a regular file of its own"), "\(kind): \(why)")
+      }
+      #expect(FileManager.default.contents(atPath: victim) == Data("precious".utf8), "\(kind)")
+      #expect(FileManager.default.contents(atPath: url.path) == before.bytes, "\(kind)")
+      try FileManager.default.removeItem(atPath: sidecar)
+      try FileManager.default.removeItem(atPath: victim)
+    }
+    #expect(Snapshot(url) == before)
+  }
 }
