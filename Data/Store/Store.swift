@@ -83,7 +83,8 @@ final class Store: Sendable {
         if configuration.allowsSave { file.repairSidecarModes() }
         // Still not WAL: a migration that fails leaves even the file's header as it was.
         connection = try Connection(
-          location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false)
+          location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
+          busyTimeout: configuration.busyTimeout)
         try preparation.run(on: connection)
         if configuration.allowsSave, !connection.isReadOnly { try connection.useWAL() }
       } else {
@@ -92,6 +93,8 @@ final class Store: Sendable {
       }
     } catch let error as PersistenceError {
       throw error
+    } catch let error as SQLiteError where error.isBusy {
+      throw .busyStore(at: file?.path ?? path, waited: configuration.busyTimeout)
     } catch let error as SQLiteError {
       throw .cannotOpen(path: path, reason: file?.explain(error) ?? error.message)
     } catch {
@@ -99,7 +102,9 @@ final class Store: Sendable {
     }
     readsOnly = connection.isReadOnly
     state = Mutex(StoreState(connection: connection, external: external))
-    readers = file.map { [external] file in ReaderPool(path: file.path, external: external) }
+    readers = file.map { [external] file in
+      ReaderPool(path: file.path, external: external, busyTimeout: configuration.busyTimeout)
+    }
   }
 
   deinit {
@@ -157,6 +162,9 @@ final class Store: Sendable {
         // The transaction's error is the one to report; files a failed collection leaves behind
         // are collected after the next commit.
         if let external { try? collectGarbage(in: external, state: state) }
+        if let error = error as? SQLiteError, error.isBusy {
+          throw PersistenceError.busyStore(at: filePath ?? configuration.path, waited: configuration.busyTimeout)
+        }
         throw error
       }
       // Observers hear of a commit only once it has happened.

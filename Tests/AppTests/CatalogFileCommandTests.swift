@@ -69,7 +69,11 @@ struct CatalogFileCommandTests {
 
   @Test func anEmptyStorePathIsAUsageError() throws {
     let result = try movies.run(["--store", "", "list"])
-    #expect(result == .init(status: 2, stdout: "", stderr: "movies list: --store expects a file path, got ''\n"))
+    #expect(
+      result
+        == .init(
+          status: 2, stdout: "",
+          stderr: "movies: error: --store expects a file path, got '' (see 'movies list --help')\n"))
     #expect(try movies.run(["export", "--output", ""]).status == 2)
   }
 

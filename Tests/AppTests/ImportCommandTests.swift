@@ -31,7 +31,7 @@ struct ImportCommandTests {
     #expect(
       result
         == .init(
-          status: 0, stdout: "Imported 3 movies.\n", stderr: "movies import: warning: ignoring unknown fields: mood\n"))
+          status: 0, stdout: "Imported 3 movies.\n", stderr: "movies: warning: ignoring unknown fields: mood\n"))
     #expect(try titles() == ["Alien, the film", "Say \"hi\"", "Two\nlines"])
     #expect(try movies.listed(["--tag", "sci-fi"]).first?["rate"] as? Int == 9)
   }
@@ -68,8 +68,9 @@ struct ImportCommandTests {
     let result = try movies.run(["import", path, "--skip-invalid"])
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 21)
-    #expect(lines.first == "movies import: line 2, date: 'not a date' is not YYYY-MM-DD or an ISO 8601 date-time")
-    #expect(lines.last == "movies import: and 5 more invalid rows")
+    #expect(
+      lines.first == "movies: warning: skipped line 2, date: 'not a date' is not YYYY-MM-DD or an ISO 8601 date-time")
+    #expect(lines.last == "movies: warning: skipped 5 more invalid rows")
     #expect(result.stdout == "Imported 0 movies (25 skipped).\n")
   }
 
@@ -91,7 +92,7 @@ struct ImportCommandTests {
     running.write((3_001...4_500).map { "Movie \($0),2001-01-01,new\n" }.joined())
     let result = try running.finish()
     #expect(result.status == 130)
-    #expect(result.stderr == "movies: interrupted; the import changed nothing\n")
+    #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
     #expect(try titles() == ["Already here"])
     #expect(try movies.listed(["--tag", "new"]).isEmpty)
   }
