@@ -29,18 +29,13 @@ struct StoreOwnership {
     let folder = store.external.map { RealPath.resolve($0.folder.path) }
     let files = ([""] + StoreFile.sidecarSuffixes).map { file + $0 }
     if files.contains(real) || folder.map({ real == $0 || real.hasPrefix($0 + "/") }) == true { return true }
-    var status = stat()
-    guard stat(path, &status) == 0 else { return false }
-    if files.contains(where: { Self.isFile($0, status) }) { return true }
+    guard let identity = FileIdentity(path: path) else { return false }
+    if files.contains(where: { FileIdentity(path: $0) == identity }) { return true }
     // A hard link to an external file, elsewhere.
-    guard let folder, status.st_nlink > 1,
+    var status = stat()
+    guard let folder, stat(path, &status) == 0, status.st_nlink > 1,
       let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
     else { return false }
-    return names.contains { Self.isFile(folder + "/" + $0, status) }
-  }
-
-  private static func isFile(_ path: String, _ status: stat) -> Bool {
-    var other = stat()
-    return lstat(path, &other) == 0 && other.st_dev == status.st_dev && other.st_ino == status.st_ino
+    return names.contains { FileIdentity(path: folder + "/" + $0) == identity }
   }
 }

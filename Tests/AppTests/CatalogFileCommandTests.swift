@@ -309,4 +309,20 @@ struct CatalogFileCommandTests {
     #expect(result.status == 1)
     #expect(result.stderr.contains("cannot write '\(fifo)': its reader closed it before the end"), "\(result.stderr)")
   }
+
+  @Test func watchStopsSayingSoWhenTheStoreIsReplaced() throws {
+    let store = path("catalog.store")
+    #expect(try movies.run(["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"]).status == 0)
+    #expect(
+      try movies.run(["--store", path("other.store"), "add", "--title", "Heat", "--date", "1995-12-15"]).status == 0)
+    let replacer = Thread {
+      Thread.sleep(forTimeInterval: 1)
+      rename(path("other.store"), store)
+    }
+    replacer.start()
+    // Before, it watched the old file forever: stopped after ten seconds, it fails.
+    let result = try run(["/usr/bin/timeout", "10"], ["--store", store, "watch"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the store was replaced by another file while open"), "\(result.stderr)")
+  }
 }

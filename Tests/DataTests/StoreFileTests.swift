@@ -310,4 +310,38 @@ struct StoreFileTests {
     }
     #expect(Snapshot(url) == before)
   }
+
+  @Test(arguments: [true, false])
+  func anObserverStopsWithAnErrorWhenItsStoreIsReplacedOrRemoved(_ replaced: Bool) async throws {
+    let url = folder.file("catalog.store")
+    let container = try openCatalog(url)
+    let other = folder.file("other.store")
+    _ = try openCatalog(other)
+    let changes = try container.history(of: [Movie.self], interval: .milliseconds(10))
+    // It went on watching the old file, unseen by anyone opening the path.
+    if replaced {
+      #expect(rename(other.path, url.path) == 0)
+    } else {
+      try FileManager.default.removeItem(at: url)
+    }
+    let observing = Task {
+      var iterator = changes.makeAsyncIterator()
+      return try await iterator.next()
+    }
+    // Before, it waited on the old file forever: cancelled after five seconds, it fails.
+    let deadline = Task {
+      try await Task.sleep(for: .seconds(5))
+      observing.cancel()
+    }
+    defer { deadline.cancel() }
+    do {
+      _ = try await observing.value
+      Issue.record("the observer went on")
+    } catch let PersistenceError.cannotOpen(_, why) {
+      #expect(
+        why
+          == (replaced
+            ? "the store was replaced by another file while open" : "the store was removed or moved away while open"))
+    }
+  }
 }
