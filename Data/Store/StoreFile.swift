@@ -145,7 +145,10 @@ struct StoreFile {
       if !linked, !exists { PrivateFiles.removeFolders(createdFolders) }
     }
     let code = PrivateFiles.createEmptyFile(temporary)
-    guard code == 0 else { throw failure(code) }
+    guard code == 0 else {
+      guard code == EACCES else { throw failure(code) }
+      throw PersistenceError.cannotOpen(path: given, reason: "its folder \(folder) is not writable")
+    }
     do {
       // The last connection to close checkpoints the log and removes it.
       let connection = try Connection(location: .file(temporary), readOnly: false, creates: false)

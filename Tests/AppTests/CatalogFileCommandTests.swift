@@ -143,6 +143,12 @@ struct CatalogFileCommandTests {
     let result = try run(nobody, ["--store", store, "list"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("its folder \(movies.folder.path) is not writable"), "\(result.stderr)")
+    // A new store, through a link to the folder: the real folder is named (it was a bare "Permission denied").
+    try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: movies.folder.path)
+    let created = try run(
+      nobody, ["--store", path("link/new.store"), "add", "--title", "Heat", "--date", "1995-12-15"])
+    #expect(created.status == 1)
+    #expect(created.stderr.contains("its folder \(movies.folder.path) is not writable"), "\(created.stderr)")
   }
 
   @Test func anotherApplicationsDatabaseIsLeftByteIdenticalWithNoSidecars() throws {
