@@ -20,6 +20,8 @@ final class Store: Sendable {
   private let readsOnly: Bool
   /// The real path of a file store's file (symbolic links followed); `nil` in memory.
   let filePath: String?
+  /// Which file was opened at `filePath`, to notice it being replaced (``checkFileInPlace()``).
+  let openedIdentity: FileIdentity?
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
@@ -101,6 +103,7 @@ final class Store: Sendable {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
     readsOnly = connection.isReadOnly
+    openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
     state = Mutex(StoreState(connection: connection, external: external))
     readers = file.map { [external] file in
       ReaderPool(path: file.path, external: external, busyTimeout: configuration.busyTimeout)

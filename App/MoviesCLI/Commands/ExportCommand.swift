@@ -33,12 +33,12 @@ struct ExportCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
+    // Writing the catalog, its -wal or an image would corrupt it or lose committed changes.
+    if let output, catalog.container.isStoreFile(output) {
+      throw AppError.unwritableFile(output, "it is one of the catalog's own files")
+    }
     // Opened before the work, so a path that cannot be written fails fast and changes nothing.
     let file = try output.map { (path) throws(AppError) in try OutputFile(path: path) }
-    if let file, file.isSameFile(as: context.storeURL.path) {
-      file.discard()
-      throw AppError.unwritableFile(file.path, "it is the catalog itself")
-    }
     guard let file else {
       _ = try await write(from: catalog, to: context.console.writeData)
       return
