@@ -37,16 +37,24 @@ public struct CatalogStatistics<R: Repository>: Sendable where R.Model == Movie 
   public init(movies: R) { self.movies = movies }
 
   /// Returns the catalog's summary.
+  ///
+  /// Every figure is an aggregate the store computes, so memory does not grow with the
+  /// catalog: movies per year are counted a year at a time, from each year that has movies to
+  /// the next (two queries per year with movies).
   public func callAsFunction() async throws -> CatalogSummary {
     let perRate = try await movies.count(groupedBy: \.rate)
-    let perDate = try await movies.count(groupedBy: \.date)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let perYear = perDate.reduce(into: [Int: Int]()) { years, entry in
-      years[calendar.component(.year, from: entry.key), default: 0] += entry.value
-    }
     let first = try await movies.minimum(of: \.date)
     let last = try await movies.maximum(of: \.date)
+    var perYear: [Int: Int] = [:]
+    var next = first
+    while let date = next, let year = calendar.dateInterval(of: .year, for: date), year.end > date {
+      let (start, end) = (year.start, year.end)
+      perYear[calendar.component(.year, from: date), default: 0] += try await movies.fetchCount(
+        FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }))
+      next = try await movies.minimum(of: \.date, where: #Predicate { $0.date >= end })
+    }
     return CatalogSummary(
       count: perRate.values.reduce(0, +),
       heartedCount: try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.heart > 0 })),
