@@ -40,10 +40,9 @@ public struct CatalogStatistics<R: Repository>: Sendable where R.Model == Movie 
   public func callAsFunction() async throws -> CatalogSummary {
     let perRate = try await movies.count(groupedBy: \.rate)
     let perDate = try await movies.count(groupedBy: \.date)
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    // Years of the one calendar dates are read and written in, proleptic Gregorian in UTC.
     let perYear = perDate.reduce(into: [Int: Int]()) { years, entry in
-      years[calendar.component(.year, from: entry.key), default: 0] += entry.value
+      years[CivilDate(entry.key).year, default: 0] += entry.value
     }
     let first = try await movies.minimum(of: \.date)
     let last = try await movies.maximum(of: \.date)

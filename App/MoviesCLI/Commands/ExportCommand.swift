@@ -44,7 +44,7 @@ struct ExportCommand: MoviesCommand {
     let rows = movies.map { movie -> [String] in
       [
         movie.id.uuidString.lowercased(), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
-        "\(movie.heart)", (tags[movie.id] ?? []).joined(separator: "|"), movie.runtime.map { "\($0)" } ?? "",
+        "\(movie.heart)", TagList.encoded(tags[movie.id] ?? []), movie.runtime.map { "\($0)" } ?? "",
       ]
     }
     switch format {

@@ -2,8 +2,8 @@ import Domain
 
 /// The rows of a CSV file with a header row, read one record at a time.
 ///
-/// Columns are matched to fields by the header's names, once; a name that appears twice counts
-/// the first time.
+/// Columns are matched to fields by the header's names, once; a field named twice is an error,
+/// as is a record with more or fewer fields than the header, or with text that is not UTF-8.
 struct CSVImportFile: ImportFile {
   private var reader: CSVReader
   private var columns: [TransferField?] = []
@@ -11,18 +11,24 @@ struct CSVImportFile: ImportFile {
 
   /// Reads the header row of a stream.
   ///
-  /// - Throws: ``ImportProblem`` if the header cannot be read.
+  /// - Throws: ``ImportProblem`` if the header cannot be read, is not UTF-8, or names a field twice.
   init(_ stream: ByteStream) throws(ImportProblem) {
     reader = CSVReader(stream)
     let header: CSVReader.Record?
     do { header = try reader.next() } catch {
       throw ImportProblem(line: error.line, field: "file", reason: error.reason)
     }
+    if let bad = header?.undecodable {
+      throw ImportProblem(line: bad.line, field: "header", reason: "\(bad.byte) is not UTF-8 (see --encoding)")
+    }
     var seen = Set<TransferField>()
     for name in header?.fields ?? [] {
       let field = TransferField(name: name)
+      if let field, !seen.insert(field).inserted {
+        throw ImportProblem(line: 1, field: "header", reason: "the field \(field.name) is named twice")
+      }
       if field == nil { unknownFields.append(name.trimmed.lowercased()) }
-      columns.append(field.flatMap { seen.insert($0).inserted ? $0 : nil })
+      columns.append(field)
     }
     unknownFields.sort()
   }
@@ -33,9 +39,20 @@ struct CSVImportFile: ImportFile {
       throw ImportProblem(line: error.line, field: "file", reason: error.reason)
     }
     guard let record else { return nil }
-    var values = [String?](repeating: nil, count: TransferField.allCases.count)
+    if let bad = record.undecodable {
+      let name = bad.field < columns.count ? columns[bad.field]?.name ?? "field \(bad.field + 1)" : "row"
+      return .failure(ImportProblem(line: bad.line, field: name, reason: "\(bad.byte) is not UTF-8 (see --encoding)"))
+    }
+    guard record.fields.count == columns.count else {
+      let count = record.fields.count
+      return .failure(
+        ImportProblem(
+          line: record.line, field: "row",
+          reason: "\(count) \(count == 1 ? "field" : "fields"), but the header names \(columns.count)"))
+    }
+    var values = [ImportRow.Value?](repeating: nil, count: TransferField.allCases.count)
     for (field, value) in zip(columns, record.fields) {
-      if let field { values[field.rawValue] = value }
+      if let field { values[field.rawValue] = .text(value) }
     }
     return ImportRow(line: record.line, values: values).parsed()
   }

@@ -42,36 +42,48 @@ struct JSONImportFile: ImportFile {
       do {
         element = try reader.next()
       } catch {
-        throw ImportProblem(line: error.element, field: "file", reason: error.reason)
+        throw ImportProblem(line: error.line, field: "file", reason: error.reason)
       }
       content = .array(reader)
       guard let element else { return nil }
-      let index = reader.elements
-      guard
-        let object = try? JSONSerialization.jsonObject(with: Data(element), options: .fragmentsAllowed)
-          as? [String: Any]
-      else {
-        return .failure(ImportProblem(line: index, field: "row", reason: "not a JSON object"))
-      }
-      return row(line: index, object)
+      return row(line: reader.elementLine, element)
     case .lines:
+      if line == 0 {
+        do { try stream.skip(prefix: [0xEF, 0xBB, 0xBF]) } catch {
+          throw ImportProblem(line: 1, field: "file", reason: "cannot read: \(error.reason)")
+        }
+      }
       while let text = try nextLine() {
         guard !text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") })
         else { continue }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text)) as? [String: Any] else {
-          return .failure(ImportProblem(line: line, field: "line", reason: "not a JSON object"))
-        }
-        return row(line: line, object)
+        return row(line: line, text)
       }
       return nil
     }
   }
 
-  private mutating func row(line: Int, _ object: [String: Any]) -> Result<MovieImportRow, ImportProblem> {
-    if unknown.count < Self.rememberedUnknownFields {
-      for key in object.keys where TransferField(name: key) == nil { unknown.insert(key) }
+  /// The row of one JSON object's bytes, starting on `line`.
+  private mutating func row(line: Int, _ bytes: [UInt8]) -> Result<MovieImportRow, ImportProblem> {
+    let members: [(key: String, value: JSONValue)]
+    do {
+      guard case .object(let object) = try JSONValue.parse(bytes) else {
+        return .failure(ImportProblem(line: line, field: "row", reason: "not a JSON object"))
+      }
+      members = object
+    } catch {
+      let at = line + bytes[..<min(error.offset, bytes.count)].count { $0 == UInt8(ascii: "\n") }
+      return .failure(ImportProblem(line: at, field: "row", reason: "not a JSON object: \(error.reason)"))
     }
-    return ImportRow(line: line, object: object).parsed()
+    var named = Set<TransferField>()
+    for (key, _) in members {
+      if let field = TransferField(name: key), !named.insert(field).inserted {
+        return .failure(ImportProblem(line: line, field: field.name, reason: "is given twice in one object"))
+      }
+    }
+    if unknown.count < Self.rememberedUnknownFields {
+      for (key, _) in members where TransferField(name: key) == nil { unknown.insert(key) }
+    }
+    return ImportRow(line: line, members: members).parsed()
   }
 
   private mutating func nextLine() throws(ImportProblem) -> [UInt8]? {
