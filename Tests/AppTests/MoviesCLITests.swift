@@ -164,7 +164,7 @@ struct MoviesCLITests {
         """)
     #expect(try movies.listed().isEmpty)
     let skipped = try movies.run(["import", file.path, "--skip-invalid"])
-    #expect(skipped.stdout == "Imported 1 movie (2 skipped).\n")
+    #expect(skipped.stdout == "Imported 1 movie: 1 added, 0 updated, 2 skipped.\n")
     _ = try movies.run(["import", file.path, "--skip-invalid"])
     #expect(try movies.listed().map { $0["title"] as? String } == ["Alien"], "importing twice adds nothing")
   }
@@ -178,7 +178,8 @@ struct MoviesCLITests {
       let second = movies.folder.appendingPathComponent("second.\(format)")
       let empty = ["MOVIES_STORE": movies.folder.appendingPathComponent("empty-\(format).store").path]
       #expect(try movies.run(["export", "--output", first.path]).status == 0)
-      #expect(try movies.run(["import", first.path], environment: empty).stdout == "Imported 2 movies.\n")
+      #expect(
+        try movies.run(["import", first.path], environment: empty).stdout == "Imported 2 movies: 2 added, 0 updated.\n")
       #expect(try movies.run(["export", "--output", second.path], environment: empty).status == 0)
       #expect(try Data(contentsOf: first) == Data(contentsOf: second), "\(format) round trip")
     }
@@ -187,7 +188,7 @@ struct MoviesCLITests {
   @Test func importReadsStandardInputAsJSONLines() throws {
     let lines = #"{"title":"Up","date":"2009-05-29","tags":["pixar"]}"# + "\n" + #"{"title":"Ran","date":"1985-06-01"}"#
     let result = try movies.run(["import", "-", "--format", "jsonl"], input: lines)
-    #expect(result == .init(status: 0, stdout: "Imported 2 movies.\n", stderr: ""))
+    #expect(result == .init(status: 0, stdout: "Imported 2 movies: 2 added, 0 updated.\n", stderr: ""))
     #expect(try movies.listed(["--tag", "pixar"]).map { $0["title"] as? String } == ["Up"])
   }
 

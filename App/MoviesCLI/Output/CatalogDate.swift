@@ -84,8 +84,9 @@ enum CatalogDate {
     let mantissa = parts[0]
     let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
     let digits = Array(mantissa.filter { $0 != "." })
-    let point = (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
-      ?? mantissa.count) + exponent
+    let point =
+      (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+        ?? mantissa.count) + exponent
     let padded =
       point < 0
       ? Array(repeating: "0", count: -point) + digits

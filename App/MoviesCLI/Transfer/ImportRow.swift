@@ -104,8 +104,7 @@ struct ImportRow {
 
   /// A whole number: `nil` when absent, `.some(nil)` for an optional field given as empty or
   /// `null`. Digits with an optional minus sign, and nothing else, are a number.
-  private func integer(_ field: TransferField, optional: Bool) throws(ImportProblem) -> Int??
-  {
+  private func integer(_ field: TransferField, optional: Bool) throws(ImportProblem) -> Int?? {
     let text: String
     switch values[field.rawValue] {
     case nil: return nil

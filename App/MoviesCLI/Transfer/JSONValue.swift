@@ -175,7 +175,8 @@ private struct Parser {
         position += 1
         try escape(into: &text)
       case 0x00..<0x20:
-        throw failure("a control character (\(UTF8Check.describe(bytes, at: position))) in a string; JSON needs it escaped")
+        throw failure(
+          "a control character (\(UTF8Check.describe(bytes, at: position))) in a string; JSON needs it escaped")
       case 0x20..<0x80:
         text.append(byte)
         position += 1

@@ -6,6 +6,7 @@
 public struct MovieImportRow: Sendable, Equatable {
   /// The fields a row may give besides its title and date, which every row gives.
   public struct Fields: OptionSet, Sendable, Hashable {
+    /// The bits of the fields in the set.
     public let rawValue: Int
 
     /// Creates a set of fields from its raw value.
