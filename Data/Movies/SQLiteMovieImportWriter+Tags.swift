@@ -5,8 +5,13 @@ extension SQLiteMovieImportWriter {
   /// Gives a movie exactly these tags, creating the tags that do not exist yet: taggings of
   /// other tags are deleted, those it has already are kept as they are.
   mutating func setTags(_ names: [String], of movieID: UUID, isNew: Bool) throws {
+    if isNew {
+      // A new movie has no taggings, and the names are distinct: every one is inserted.
+      for name in names { try insertTagging(movieID: movieID, tagID: try tagID(named: name)) }
+      return
+    }
     var current: [UUID: UUID] = [:]  // tag id → tagging id
-    if !isNew {
+    do {
       defer { findTaggings.reset() }
       try findTaggings.bind(try SQLValue(swiftValue: movieID), at: 1)
       while try findTaggings.step() {
@@ -17,10 +22,7 @@ extension SQLiteMovieImportWriter {
     for name in names {
       let tagID = try tagID(named: name)
       guard wanted.insert(tagID).inserted, current[tagID] == nil else { continue }
-      let tagging = Tagging(id: uuids.make(), movieID: movieID, tagID: tagID)
-      try taggingEncoder.encode(tagging)
-      try taggingEncoder.run(insertTagging)
-      try state.history?.record(.insert, id: tagging.id, in: tables.taggings)
+      try insertTagging(movieID: movieID, tagID: tagID)
     }
     for (tagID, tagging) in current where !wanted.contains(tagID) {
       defer { deleteTagging.reset() }
@@ -28,6 +30,13 @@ extension SQLiteMovieImportWriter {
       _ = try deleteTagging.step()
       try state.history?.record(.delete, id: tagging, in: tables.taggings)
     }
+  }
+
+  private mutating func insertTagging(movieID: UUID, tagID: UUID) throws {
+    let tagging = Tagging(id: uuids.make(), movieID: movieID, tagID: tagID)
+    try taggingEncoder.encode(tagging)
+    try taggingEncoder.run(insertTagging)
+    try state.history?.record(.insert, id: tagging.id, in: tables.taggings)
   }
 
   /// The id of the tag with a name, inserting the tag if there is none.

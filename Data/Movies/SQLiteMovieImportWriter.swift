@@ -112,21 +112,29 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
 
   /// Writes one row's movie, unless an earlier row wrote it or another movie has its title and date.
   private mutating func write(_ row: MovieImportRow) throws -> MovieImportOutcome {
-    var movie = row.movie
-    if !row.fields.contains(.id) {
-      // Without an id, the row is about the movie with its title and date, if one is stored.
-      if let stored = try movieID(title: movie.title, date: movie.date) {
-        if let line = try lines.claim(stored, line: row.line) { return .duplicate(ofLine: line) }
-        movie.id = stored
-        try movieEncoder.encode(movie)
-        try update(with: row.fields)
-        return try recorded(.updated(stored))
-      }
-    }
-    if let line = try lines.claim(movie.id, line: row.line) { return .duplicate(ofLine: line) }
+    let movie = row.movie
+    let givesID = row.fields.contains(.id)
+    // A row with an id claims the movie before writing it: an earlier row may have written it.
+    if givesID, let line = try lines.claim(movie.id, line: row.line) { return .duplicate(ofLine: line) }
     try movieEncoder.encode(movie)
     try movieEncoder.run(insertMovie)
-    if state.connection.changes > 0 { return try recorded(.added(movie.id)) }
+    if state.connection.changes > 0 {
+      // A new id, as a row without one is given, is no other row's.
+      if !givesID { _ = try lines.claim(movie.id, line: row.line) }
+      return try recorded(.added(movie.id))
+    }
+    if !givesID {
+      // Not inserted: the row is about the movie with its title and date.
+      guard let stored = try movieID(title: movie.title, date: movie.date) else {
+        throw RepositoryError.constraintViolation("\(movie.title) conflicts with a stored movie it cannot update")
+      }
+      if let line = try lines.claim(stored, line: row.line) { return .duplicate(ofLine: line) }
+      var matched = movie
+      matched.id = stored
+      try movieEncoder.encode(matched)
+      try update(with: row.fields)
+      return try recorded(.updated(stored))
+    }
     // The id is stored, or the title and date are: the row updates the movie with its id,
     // which fails if another movie has that title and date.
     do {

@@ -15,6 +15,9 @@ enum TagList {
   /// The names one field holds; none for an empty field.
   static func decoded(_ text: String) -> [String] {
     guard !text.isEmpty else { return [] }
+    guard text.utf8.contains(UInt8(ascii: "\\")) else {
+      return text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    }
     var names: [String] = []
     var name = ""
     var escaped = false
