@@ -27,7 +27,7 @@ struct ImportCommandTests {
       + "\r\n"
       + "\"Two\nlines\",2001-01-01,5,,"
     let path = try file("bom.csv", [0xEF, 0xBB, 0xBF] + Array(csv.utf8))
-    let result = try movies.run(["import", path])
+    let result = try movies.run(["import", path, "--ignore-unknown"])
     #expect(
       result
         == .init(

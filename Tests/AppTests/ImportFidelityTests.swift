@@ -216,4 +216,19 @@ struct ImportFidelityTests {
     #expect(try movies.listed().first?["tags"] as? [String] == ["a|b", "back\\slash", "end\\"])
     #expect(try movies.run(["export", "--format", "csv"]).stdout == csv)
   }
+
+  @Test func aFieldTheCatalogDoesNotKnowIsAnErrorUnlessIgnored() throws {
+    let csv = try file("typo.csv", "title,date,ratng\nUp,2009-05-29,8\n")
+    #expect(
+      try movies.run(["import", csv])
+        == .init(
+          status: 1, stdout: "",
+          stderr: "movies: error: line 1, header: an unknown field 'ratng' (--ignore-unknown imports the rest)\n"))
+    let jsonl = try file("typo.jsonl", #"{"title": "Up", "date": "2009-05-29", "ratng": 8, "mood": "x"}"# + "\n")
+    #expect(
+      try movies.run(["import", jsonl]).stderr.hasPrefix(
+        "movies import: line 1, row: unknown fields 'ratng', 'mood' (--ignore-unknown imports the rest)"))
+    #expect(try movies.listed().isEmpty)
+    #expect(try movies.run(["import", jsonl, "--ignore-unknown"]).stdout == "Imported 1 movie: 1 added, 0 updated.\n")
+  }
 }

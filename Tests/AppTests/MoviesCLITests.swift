@@ -152,7 +152,7 @@ struct MoviesCLITests {
     let file = movies.folder.appendingPathComponent("catalog.csv")
     try "title,date,rate,mood\nAlien,1979-05-25,9,x\nHeat,1995-12-15,11,y\n,2001-01-01,3,z\n".write(
       to: file, atomically: true, encoding: .utf8)
-    let refused = try movies.run(["import", file.path])
+    let refused = try movies.run(["import", file.path, "--ignore-unknown"])
     #expect(refused.status == 1)
     #expect(
       refused.stderr == """
@@ -163,7 +163,7 @@ struct MoviesCLITests {
 
         """)
     #expect(try movies.listed().isEmpty)
-    let skipped = try movies.run(["import", file.path, "--skip-invalid"])
+    let skipped = try movies.run(["import", file.path, "--skip-invalid", "--ignore-unknown"])
     #expect(skipped.stdout == "Imported 1 movie: 1 added, 0 updated, 2 skipped.\n")
     _ = try movies.run(["import", file.path, "--skip-invalid"])
     #expect(try movies.listed().map { $0["title"] as? String } == ["Alien"], "importing twice adds nothing")

@@ -11,13 +11,15 @@ struct ImportCommand: MoviesCommand {
       by |, written \\| inside a tag). A movie with a known id, or without an id but with a known title \
       and date, is updated: only the fields the file has change, unless --replace. Importing a file \
       twice adds nothing. With a bad row, two rows for one movie, or a row whose title and date belong \
-      to another movie, nothing is imported, unless --skip-invalid. The import is one transaction: if it \
+      to another movie, nothing is imported, unless --skip-invalid. A field the catalog does not know is an error, \
+      unless --ignore-unknown. The import is one transaction: if it \
       fails or is interrupted (Ctrl-C), the catalog is left as it was.
       """,
     arguments: [
       .positional("file", help: "The file to read, or - for standard input."),
       .option("format", valueName: "FORMAT", help: "csv, json or jsonl (default: from the file's extension)."),
       .flag("skip-invalid", help: "Import the good rows and list the bad ones."),
+      .flag("ignore-unknown", help: "Import files with fields the catalog does not know, ignoring those fields."),
       .flag("replace", help: "Replace every field of an updated movie; fields the file lacks take defaults."),
       .option("encoding", valueName: "ENCODING", help: "The file's text encoding: utf-8 or latin1 (default: utf-8)."),
       .flag("quiet", help: "Draw no progress bar."),
@@ -28,6 +30,7 @@ struct ImportCommand: MoviesCommand {
   let format: TransferFormat
   let skipInvalid: Bool
   let replace: Bool
+  let ignoreUnknown: Bool
   let encoding: ByteStream.Encoding
   let quiet: Bool
 
@@ -40,6 +43,7 @@ struct ImportCommand: MoviesCommand {
     self.format = format
     skipInvalid = arguments.flag("skip-invalid")
     replace = arguments.flag("replace")
+    ignoreUnknown = arguments.flag("ignore-unknown")
     encoding = try arguments.value("encoding", as: ByteStream.Encoding.self) ?? .utf8
     quiet = arguments.flag("quiet")
   }
@@ -55,9 +59,9 @@ struct ImportCommand: MoviesCommand {
     let catalog = try context.openCatalog()
     var file: any ImportFile =
       switch format {
-      case .csv: try CSVImportFile(stream)
-      case .json: JSONImportFile(array: stream)
-      case .jsonl: JSONImportFile(lines: stream)
+      case .csv: try CSVImportFile(stream, ignoringUnknown: ignoreUnknown)
+      case .json: JSONImportFile(array: stream, ignoringUnknown: ignoreUnknown)
+      case .jsonl: JSONImportFile(lines: stream, ignoringUnknown: ignoreUnknown)
       }
     // The import runs on the catalog's background worker, not on the command's task.
     let worker = try CatalogWorker(catalog, author: "movies import")

@@ -3,16 +3,18 @@ import Domain
 /// The rows of a CSV file with a header row, read one record at a time.
 ///
 /// Columns are matched to fields by the header's names, once; a field named twice is an error,
-/// as is a record with more or fewer fields than the header, or with text that is not UTF-8.
+/// as is a column the catalog does not know (unless told to ignore those), a record with more
+/// or fewer fields than the header, or text that is not UTF-8.
 struct CSVImportFile: ImportFile {
   private var reader: CSVReader
   private var columns: [TransferField?] = []
   private(set) var unknownFields: [String] = []
 
-  /// Reads the header row of a stream.
+  /// Reads the header row of a stream; its unknown columns are ignored when `ignoringUnknown`.
   ///
-  /// - Throws: ``ImportProblem`` if the header cannot be read, is not UTF-8, or names a field twice.
-  init(_ stream: ByteStream) throws(ImportProblem) {
+  /// - Throws: ``ImportProblem`` if the header cannot be read, is not UTF-8, names a field
+  ///   twice, or names one the catalog does not know without `ignoringUnknown`.
+  init(_ stream: ByteStream, ignoringUnknown: Bool = false) throws(ImportProblem) {
     reader = CSVReader(stream)
     let header: CSVReader.Record?
     do { header = try reader.next() } catch {
@@ -31,6 +33,9 @@ struct CSVImportFile: ImportFile {
       columns.append(field)
     }
     unknownFields.sort()
+    guard ignoringUnknown || unknownFields.isEmpty else {
+      throw ImportProblem(line: 1, field: "header", reason: UnknownFields.reason(unknownFields))
+    }
   }
 
   mutating func next() throws(ImportProblem) -> Result<MovieImportRow, ImportProblem>? {

@@ -17,17 +17,22 @@ struct JSONImportFile: ImportFile {
   private var content: Content
   private var line = 0
   private var unknown = Set<String>()
+  private let ignoringUnknown: Bool
 
-  /// Reads JSON Lines from a stream.
-  init(lines stream: ByteStream) {
+  /// Reads JSON Lines from a stream; keys that name no field are ignored when `ignoringUnknown`,
+  /// and make their row invalid otherwise.
+  init(lines stream: ByteStream, ignoringUnknown: Bool = false) {
     self.stream = stream
+    self.ignoringUnknown = ignoringUnknown
     content = .lines
   }
 
   /// Reads a stream as one JSON array of objects, an object at a time; a stream that is not
-  /// one is reported when the reading gets there.
-  init(array stream: ByteStream) {
+  /// one is reported when the reading gets there. Keys that name no field are ignored when
+  /// `ignoringUnknown`, and make their row invalid otherwise.
+  init(array stream: ByteStream, ignoringUnknown: Bool = false) {
     self.stream = stream
+    self.ignoringUnknown = ignoringUnknown
     content = .array(JSONArrayReader(stream))
   }
 
@@ -80,9 +85,11 @@ struct JSONImportFile: ImportFile {
         return .failure(ImportProblem(line: line, field: field.name, reason: "is given twice in one object"))
       }
     }
-    if unknown.count < Self.rememberedUnknownFields {
-      for (key, _) in members where TransferField(name: key) == nil { unknown.insert(key) }
+    let unknownKeys = members.map(\.key).filter { TransferField(name: $0) == nil }
+    guard ignoringUnknown || unknownKeys.isEmpty else {
+      return .failure(ImportProblem(line: line, field: "row", reason: UnknownFields.reason(unknownKeys)))
     }
+    for key in unknownKeys where unknown.count < Self.rememberedUnknownFields { unknown.insert(key) }
     return ImportRow(line: line, members: members).parsed()
   }
 
