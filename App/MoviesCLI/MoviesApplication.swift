@@ -75,7 +75,7 @@ public enum MoviesApplication {
         }
         let context = CommandContext(
           console: console,
-          storeURL: StoreLocation.url(option: parsed.string("store"), environment: environment),
+          storeURL: try StoreLocation.url(option: parsed.string("store"), environment: environment, command: path),
           environment: environment)
         try await command.init(parsed).run(in: context)
         return 0

@@ -1,1 +1,7 @@
 #include <sqlite3.h>
+
+/// Sets an on/off option of a connection (`sqlite3_db_config` is variadic, which Swift cannot
+/// call), returning SQLite's result code. See https://www.sqlite.org/c3ref/db_config.html.
+static inline int movies_sqlite3_db_config_flag(sqlite3 *db, int option, int on) {
+  return sqlite3_db_config(db, option, on, (int *)0);
+}

@@ -24,6 +24,14 @@ public struct StoreInspection: Sendable {
   /// The size in bytes of the store's file and its write-ahead log.
   public let size: Int
 
+  /// Where opening the store with `backupBeforeMigration` copies it before migrating:
+  /// `<real file>.<version>.backup`, beside the real file; `nil` when it needs no migration.
+  public var backupURL: URL? {
+    guard needsMigration, let version else { return nil }
+    return URL(fileURLWithPath: StoreMigrator.backupPath(of: file.path, version: version))
+  }
+
+  private let file: StoreFile
   private let description: SchemaDescription
   private let migrator: StoreMigrator
   /// The index of ``version`` in the plan.
@@ -32,18 +40,19 @@ public struct StoreInspection: Sendable {
   /// Whether opening the store with the plan would migrate it.
   public var needsMigration: Bool { version.map { $0 < latestVersion } ?? false }
 
-  /// Reads a store, read-only.
+  /// Reads a store, changing nothing on disk: not even a `-wal` or `-shm` file appears.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if there is no store there or it
   ///   is not a database; ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid.
   public init(url: URL, plan: any SchemaMigrationPlan.Type) throws(PersistenceError) {
     path = url.path
-    guard FileManager.default.fileExists(atPath: url.path) else {
+    file = StoreFile(path: url.path)
+    guard file.exists else {
       throw .cannotOpen(path: url.path, reason: "no store exists there")
     }
     migrator = try StoreMigrator(plan: plan, backup: false)
     do {
-      let connection = try Connection(location: .file(url.path), readOnly: true)
+      let connection = try file.inspectionConnection()
       description = try SchemaDescription.read(from: connection)
       let record = try SchemaRecord.read(from: connection, path: url.path)
       isVersionRecorded = record != nil
@@ -63,14 +72,15 @@ public struct StoreInspection: Sendable {
       throw .cannotOpen(path: url.path, reason: "\(error)")
     }
     fingerprint = description.fingerprint
-    let sizes = [url.path, url.path + "-wal"].compactMap {
+    let sizes = [file.path, file.path + "-wal"].compactMap {
       (try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int
     }
     size = sizes.reduce(0, +)
   }
 
   /// The store's problems, in words; none for a sound store. Checks SQLite's integrity, every
-  /// reference between tables, and that the tables are exactly those of the store's version.
+  /// reference between tables, that the tables are exactly those of the store's version, and
+  /// that the schema holds no trigger, view or virtual table (``SchemaGuard``).
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the store cannot be read.
   public func check() throws(PersistenceError) -> [String] {
@@ -83,7 +93,10 @@ public struct StoreInspection: Sendable {
       } else {
         problems.append("its tables match no known schema version (fingerprint \(fingerprint))")
       }
-      let connection = try Connection(location: .file(path), readOnly: true)
+      let connection = try file.inspectionConnection()
+      do { try SchemaGuard.check(connection, path: path) } catch let PersistenceError.cannotOpen(_, reason) {
+        problems.append(reason)
+      }
       let integrity = try connection.statement("PRAGMA integrity_check")
       while try integrity.step() {
         let line = integrity.text(at: 0)

@@ -46,13 +46,33 @@ struct StoreMigrator: Sendable {
   /// The latest version's tables.
   var latest: Version { versions[versions.count - 1] }
 
+  /// Checks, reading only, that a store is empty or of a version of the plan that it can be
+  /// brought to: what ``prepare(_:path:realPath:allowsSave:external:)`` would accept.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a store of an unknown or newer
+  ///   version, or whose tables match no version.
+  func recognize(_ connection: Connection, path: String) throws {
+    let live = try SchemaDescription.read(from: connection)
+    let record = try SchemaRecord.read(from: connection, path: path)
+    if live.isEmpty, record == nil { return }
+    _ = try version(of: live, record: record, path: path)
+  }
+
+  /// Where a store at `realPath` of a version is copied before it is migrated.
+  static func backupPath(of realPath: String, version: Schema.Version) -> String {
+    "\(realPath).\(version).backup"
+  }
+
   /// Recognizes the store's version and migrates it to the latest, creating the latest
-  /// version's tables in an empty store.
+  /// version's tables in an empty store. `path` names the store in errors; a backup goes beside
+  /// `realPath`.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a store of an unknown or newer
   ///   version, or whose tables match no version; ``PersistenceError/migrationFailed(path:reason:)``
   ///   when a migration fails. The store is unchanged in every case.
-  func prepare(_ connection: Connection, path: String, allowsSave: Bool, external: ExternalFiles?) throws {
+  func prepare(
+    _ connection: Connection, path: String, realPath: String, allowsSave: Bool, external: ExternalFiles?
+  ) throws {
     let live = try SchemaDescription.read(from: connection)
     let record = try SchemaRecord.read(from: connection, path: path)
     if live.isEmpty, record == nil {
@@ -80,8 +100,8 @@ struct StoreMigrator: Sendable {
         path: path,
         reason: "the store is version \(versions[current].number) and needs a migration, but it is read-only")
     }
-    if backup, path != ":memory:" {
-      try copy(connection, to: URL(fileURLWithPath: "\(path).\(versions[current].number).backup"), path: path)
+    if backup, realPath != ":memory:" {
+      try copy(connection, to: Self.backupPath(of: realPath, version: versions[current].number), path: path)
     }
     try migrate(connection, from: current, path: path, external: external)
   }
@@ -161,15 +181,26 @@ struct StoreMigrator: Sendable {
       "rows of \(check.text(at: 0)) refer to \(check.text(at: 1)) rows that do not exist")
   }
 
-  /// Copies the store, whole and consistent, with `VACUUM INTO`.
-  private func copy(_ connection: Connection, to backup: URL, path: String) throws {
-    guard !FileManager.default.fileExists(atPath: backup.path) else {
+  /// Copies the store, whole and consistent, with `VACUUM INTO`, to a new file private to the
+  /// user (`0600`). Nothing already at the backup's path is touched, not even a dangling link.
+  private func copy(_ connection: Connection, to backup: String, path: String) throws {
+    let code = PrivateFiles.createEmptyFile(backup)
+    guard code == 0 else {
       throw PersistenceError.migrationFailed(
-        path: path, reason: "the backup \(backup.path) exists already; move it away to migrate again")
+        path: path,
+        reason: code == EEXIST
+          ? "the backup \(backup) exists already; move it away to migrate again"
+          : "the backup \(backup) cannot be created: \(String(cString: strerror(code)))")
     }
-    let statement = try connection.statement("VACUUM INTO ?1")
-    defer { statement.reset() }
-    try statement.bind(.text(backup.path), at: 1)
-    try statement.run()
+    do {
+      // VACUUM INTO writes into an empty file, keeping its mode.
+      let statement = try connection.statement("VACUUM INTO ?1")
+      defer { statement.reset() }
+      try statement.bind(.text(backup), at: 1)
+      try statement.run()
+    } catch {
+      unlink(backup)
+      throw error
+    }
   }
 }

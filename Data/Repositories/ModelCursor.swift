@@ -73,12 +73,12 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
 
     private func start() throws {
       let query = try QueryBuilder(table: repository.table, modelName: "\(Model.self)").select(descriptor)
-      guard case .file(let url) = repository.store.configuration.location else {
+      guard let path = repository.store.filePath else {
         state = .buffered(
           try repository.store.read { state in try repository.fetch(query, in: state) }.makeIterator())
         return
       }
-      let connection = try Connection(location: .file(url.path), readOnly: true)
+      let connection = try Connection(location: .file(path), readOnly: true)
       let statement = try connection.statement(query.sql)
       try statement.bind(query.bindings)
       state = .reading(

@@ -7,13 +7,18 @@ import Foundation
 /// are prepared once and cached by their SQL text, so a repeated query costs only binding and
 /// stepping. See [Opening a new database connection](https://www.sqlite.org/c3ref/open.html).
 final class Connection {
-  /// Where a connection's database lives.
   /// How much of a file a memory-mapping connection maps.
   static let mappedBytes = 64 << 20
 
+  /// Where a connection's database lives.
   enum Location: Equatable {
     /// A file on disk.
     case file(String)
+    /// A file read exactly as it lies on disk, read-only: no lock is taken and no `-wal`,
+    /// `-shm` or journal file is read or created (SQLite's
+    /// [immutable](https://www.sqlite.org/uri.html#uriimmutable) mode). For looking at a file
+    /// that may not be ours, when no write-ahead log exists beside it.
+    case immutableFile(String)
     /// A private database in memory, gone when the connection closes.
     case memory
   }
@@ -21,10 +26,16 @@ final class Connection {
   let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
 
-  /// Opens a connection; a missing file is created unless `readOnly` is set.
+  /// Opens a connection; a missing file is created when `readOnly` is not set and `creates` is.
   ///
-  /// The connection uses WAL journaling (for files that it may write), enforces foreign keys,
-  /// and waits up to `busyTimeout` for another writer before failing.
+  /// The connection uses WAL journaling (for files that it may write, unless `usesWAL` is off:
+  /// then ``useWAL()`` switches later), enforces foreign keys,
+  /// and waits up to `busyTimeout` for another writer before failing. Every connection is
+  /// [defensive](https://www.sqlite.org/c3ref/c_dbconfig_defensive.html) (no writable schema,
+  /// no shadow-table writes) and does not trust the schema
+  /// ([trusted_schema](https://www.sqlite.org/pragma.html#pragma_trusted_schema) off), and
+  /// triggers and views are disabled: the engine uses neither, so a store that holds them is
+  /// not run by them.
   ///
   /// - Throws: ``SQLiteError`` if the database cannot be opened or is not a database.
   ///
@@ -32,13 +43,17 @@ final class Connection {
   /// copies, which makes lookups faster; mapped pages count in the process's resident memory as
   /// they are touched, so a connection that streams a whole large store does without.
   init(
-    location: Location, readOnly: Bool, mapsMemory: Bool = false, busyTimeout: Duration = .seconds(5)
+    location: Location, readOnly: Bool, creates: Bool = true, usesWAL: Bool = true, mapsMemory: Bool = false,
+    busyTimeout: Duration = .seconds(5)
   ) throws(SQLiteError) {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | (creates ? SQLITE_OPEN_CREATE : 0))
     let path: String
     switch location {
     case .file(let filePath): path = filePath
+    case .immutableFile(let filePath):
+      path = "file:\(Self.uriEncoded(filePath))?immutable=1"
+      flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
     case .memory: path = ":memory:"
     }
     var db: OpaquePointer?
@@ -54,10 +69,17 @@ final class Connection {
       busyTimeout.components.seconds * 1000
       + busyTimeout.components.attoseconds / 1_000_000_000_000_000
     sqlite3_busy_timeout(db, Int32(clamping: milliseconds))
+    for (option, on) in [
+      (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0), (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0),
+      (SQLITE_DBCONFIG_ENABLE_VIEW, 0),
+    ] {
+      let code = movies_sqlite3_db_config_flag(db, option, Int32(on))
+      guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: db) }
+    }
     // Reading the schema first makes a file that is not a database fail here, at open.
     try execute("SELECT count(*) FROM sqlite_schema")
-    if case .file = location, !readOnly {
-      try execute("PRAGMA journal_mode = WAL")
+    if case .file = location, !readOnly, usesWAL {
+      try useWAL()
     }
     if case .file = location, mapsMemory {
       try execute("PRAGMA mmap_size = \(Self.mappedBytes)")
@@ -66,9 +88,33 @@ final class Connection {
     try SwiftFunctions.register(on: db)
   }
 
+  /// A path as the path of a `file:` URI: every byte but unreserved ones and `/` percent-encoded.
+  private static func uriEncoded(_ path: String) -> String {
+    var text = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+        UInt8(ascii: "."), UInt8(ascii: "~"):
+        text.unicodeScalars.append(UnicodeScalar(byte))
+      default:
+        text += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+      }
+    }
+    return text
+  }
+
   deinit {
     for statement in statements.values { statement.finalize() }
     sqlite3_close_v2(handle)
+  }
+
+  /// Switches the database file to [WAL](https://www.sqlite.org/wal.html) journaling, which
+  /// writes its header: call it only on a file known to be the caller's.
+  ///
+  /// - Throws: ``SQLiteError`` if the mode cannot be changed.
+  func useWAL() throws(SQLiteError) {
+    try execute("PRAGMA journal_mode = WAL")
   }
 
   /// Runs one or more SQL statements that take no parameters, discarding any rows.

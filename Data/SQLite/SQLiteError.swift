@@ -31,6 +31,10 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     extendedCode == 787 || (extendedCode == 1811 && message.hasPrefix("FOREIGN KEY"))
   }
 
+  /// Whether SQLite could not open a file, or found it could only read one it must write
+  /// (`SQLITE_CANTOPEN`, `SQLITE_READONLY` and their extended codes).
+  var isFileAccessFailure: Bool { code == SQLITE_CANTOPEN || code == SQLITE_READONLY }
+
   /// A one-line description: message, code and SQL.
   public var description: String {
     let name = sqlite3_errstr(extendedCode).map { String(cString: $0) } ?? "error"

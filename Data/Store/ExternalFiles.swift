@@ -17,19 +17,11 @@ import Darwin
 final class ExternalFiles: Sendable {
   let folder: URL
 
-  /// Opens the folder of external files, creating it if needed unless `readOnly` is set (a
-  /// read-only store is never changed; its files are only read).
-  ///
-  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the folder cannot be created.
-  init(folder: URL, readOnly: Bool = false) throws(PersistenceError) {
+  /// The folder of external files at a URL. Nothing is created until the first file is
+  /// written: the folder appears then, `0700` whatever the umask, so a store that is only read
+  /// (or refused) never gains a folder.
+  init(folder: URL) {
     self.folder = folder
-    guard !readOnly else { return }
-    do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw .cannotOpen(path: folder.path, reason: "the folder for external storage cannot be created")
-    }
   }
 
   /// Writes bytes to a new file, synced to disk, and returns its name.
@@ -39,8 +31,14 @@ final class ExternalFiles: Sendable {
     let name = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     let temporary = folder.appendingPathComponent("tmp-" + name).path
     let final = folder.appendingPathComponent(name).path
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, PrivateFiles.fileMode)
+    if descriptor < 0, errno == ENOENT {
+      _ = try PrivateFiles.createFolders(folder.path, for: folder.path)
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, PrivateFiles.fileMode)
+    }
     guard descriptor >= 0 else { throw failure("create", temporary) }
+    // The umask may have taken bits from the owner too.
+    fchmod(descriptor, PrivateFiles.fileMode)
     let written = data.withUnsafeBytes { bytes -> Bool in
       guard let base = bytes.baseAddress else { return true }
       var offset = 0

@@ -25,6 +25,9 @@ public struct ModelConfiguration: Sendable {
   public let location: Location
   /// Whether the store may be written; a read-only store is never created or changed.
   public let allowsSave: Bool
+  /// Whether a missing store file is created (with any missing folders above it); when not,
+  /// opening a missing store fails, leaving no file or folder behind.
+  public let allowsCreation: Bool
   /// The models this store holds; `nil` means every model of the container.
   public let schema: Schema?
   /// Whether the store records every committed transaction in its history (see
@@ -33,14 +36,20 @@ public struct ModelConfiguration: Sendable {
   public let keepsHistory: Bool
 
   /// Describes a store in a file.
+  ///
+  /// The path is resolved to the real file (symbolic links followed) when the store opens, and
+  /// the store's external files live beside that real file. A store created here is private to
+  /// the user (`0600`, its new folders `0700`), whatever the umask.
   public init(
-    _ name: String = "default", schema: Schema? = nil, url: URL, allowsSave: Bool = true, keepsHistory: Bool = true
+    _ name: String = "default", schema: Schema? = nil, url: URL, allowsSave: Bool = true,
+    allowsCreation: Bool = true, keepsHistory: Bool = true
   ) {
     self.name = name
     self.keepsHistory = keepsHistory
     self.schema = schema
     self.location = .file(url)
     self.allowsSave = allowsSave
+    self.allowsCreation = allowsSave && allowsCreation
   }
 
   /// Describes a store that lives in memory only or, when `isStoredInMemoryOnly` is `false`,
@@ -54,6 +63,7 @@ public struct ModelConfiguration: Sendable {
     self.schema = schema
     self.location = isStoredInMemoryOnly ? .inMemory : .file(Self.defaultURL(name: name))
     self.allowsSave = true
+    self.allowsCreation = true
   }
 
   /// `<name>.store` in the user's data directory.

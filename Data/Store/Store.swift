@@ -15,6 +15,8 @@ final class Store: Sendable {
   let modelNames: [String: String]
   /// Signalled after each commit that the history recorded, to wake this process's observers.
   let commits = CommitSignal()
+  /// The real path of a file store's file (symbolic links followed); `nil` in memory.
+  let filePath: String?
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
@@ -24,8 +26,14 @@ final class Store: Sendable {
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file cannot be opened, is
   ///   not a database, or holds tables that do not match the models; the file is not changed.
   ///
-  /// With a `migrator`, the store is recognized as a version of its plan and migrated to the
-  /// latest version first.
+  /// A file store is found at its real path and recognized before anything is written to it:
+  /// its file is checked to be a SQLite database, read through a connection that changes
+  /// nothing on disk, refused if its schema holds triggers, views or virtual tables
+  /// (``SchemaGuard``), and recognized — with a `migrator`, as a version of its plan; without,
+  /// as empty or holding one of the tables, the history or a schema record. Only then is a
+  /// writing connection opened (which switches the file to WAL) and the store prepared:
+  /// migrated to the plan's latest version, or its missing tables created. A missing store is
+  /// created whole and private by ``StoreFile/create(_:)``, when the configuration allows it.
   ///
   /// A writable store keeps a history of its transactions (see `HistoryLog`); `modelNames`
   /// names each model type in it.
@@ -38,63 +46,56 @@ final class Store: Sendable {
     self.modelNames = Dictionary(
       tables.map { ($0.value.name, modelNames[$0.key] ?? $0.value.name) }, uniquingKeysWith: { first, _ in first })
     let path = configuration.path
+    let file: StoreFile? =
+      switch configuration.location {
+      case .file(let url): StoreFile(path: url.path)
+      case .inMemory: nil
+      }
+    filePath = file?.path
     let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
-    var createdFolder: URL?
+    let external: ExternalFiles?
     if needsFiles {
-      let folder: URL =
-        switch configuration.location {
-        case .file(let url): url.appendingPathExtension("external")
-        case .inMemory:
-          FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
-        }
-      let existed = FileManager.default.fileExists(atPath: folder.path)
-      external = try ExternalFiles(folder: folder, readOnly: !configuration.allowsSave)
-      createdFolder = existed ? nil : folder
+      // Beside the real file: a store reached through a link, or moved with its folder, keeps its files.
+      let folder =
+        file.map { URL(fileURLWithPath: $0.path).appendingPathExtension("external") }
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
+      external = ExternalFiles(folder: folder)
     } else {
       external = nil
     }
+    self.external = external
+    let preparation = StorePreparation(
+      configuration: configuration, tables: Array(tables.values), migrator: migrator, realPath: file?.path ?? path,
+      external: external)
     let connection: Connection
-    var opened = false
-    // A store that cannot be opened leaves nothing behind, not even its new folder of files.
-    defer { if !opened, let createdFolder { try? FileManager.default.removeItem(at: createdFolder) } }
     do {
-      switch configuration.location {
-      case .inMemory:
-        connection = try Connection(location: .memory, readOnly: false)
-      case .file(let url):
-        if !configuration.allowsSave, !FileManager.default.fileExists(atPath: url.path) {
-          throw PersistenceError.cannotOpen(path: path, reason: "no store exists there")
+      if let file {
+        if !file.exists {
+          guard configuration.allowsCreation else {
+            throw PersistenceError.cannotOpen(path: path, reason: "no store exists there")
+          }
+          try file.create { connection in try preparation.run(on: connection) }
         }
-        if configuration.allowsSave {
-          try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        }
-        connection = try Connection(location: .file(url.path), readOnly: !configuration.allowsSave)
-      }
-      if let migrator {
-        try migrator.prepare(connection, path: path, allowsSave: configuration.allowsSave, external: external)
+        try preparation.recognize(on: file.inspectionConnection())
+        if configuration.allowsSave { file.repairSidecarModes() }
+        // Still not WAL: a migration that fails leaves even the file's header as it was.
+        connection = try Connection(
+          location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false)
+        try preparation.run(on: connection)
+        if configuration.allowsSave { try connection.useWAL() }
       } else {
-        try Self.prepareTables(Array(tables.values), on: connection, create: configuration.allowsSave)
-      }
-      // Only a store without history tables takes the write lock to create them.
-      if configuration.allowsSave, configuration.keepsHistory, try !HistoryLog.exists(on: connection) {
-        try connection.writeTransaction { try HistoryLog.prepare(on: connection) }
+        connection = try Connection(location: .memory, readOnly: false)
+        try preparation.run(on: connection)
       }
     } catch let error as PersistenceError {
       throw error
     } catch let error as SQLiteError {
-      throw .cannotOpen(path: path, reason: error.message)
+      throw .cannotOpen(path: path, reason: file?.explain(error) ?? error.message)
     } catch {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
-    opened = true
     state = Mutex(StoreState(connection: connection, external: external))
-    if case .file = configuration.location {
-      readers = ReaderPool(path: path, external: external)
-    } else {
-      readers = nil
-    }
+    readers = file.map { [external] file in ReaderPool(path: file.path, external: external) }
   }
 
   deinit {
@@ -173,48 +174,5 @@ final class Store: Sendable {
       }
     }
     external.collectGarbage(keeping: referenced)
-  }
-
-  /// Creates missing tables and indexes, and checks that existing tables have every column.
-  private static func prepareTables(
-    _ tables: [TableSchema], on connection: Connection, create: Bool
-  ) throws {
-    let work = {
-      for table in tables {
-        let existing = try existingColumns(of: table, on: connection)
-        if existing.isEmpty {
-          guard create else {
-            throw PersistenceError.invalidSchema(
-              "the read-only store has no table \(table.quotedName)")
-          }
-          for statement in table.createStatements { try connection.execute(statement) }
-          continue
-        }
-        let missing = table.columns.map(\.name).filter { !existing.contains($0) }
-        if let renamed = missing.first(where: { table.originalNames[$0].map(existing.contains) == true }),
-          let original = table.originalNames[renamed]
-        {
-          throw PersistenceError.invalidSchema(
-            "the store's table \(table.quotedName) still calls '\(renamed)' by its original name '\(original)'; it needs a migration"
-          )
-        }
-        guard missing.isEmpty else {
-          throw PersistenceError.invalidSchema(
-            "the store's table \(table.quotedName) lacks the columns \(missing.joined(separator: ", ")); it needs a migration"
-          )
-        }
-        if create { for statement in table.createStatements.dropFirst() { try connection.execute(statement) } }
-      }
-    }
-    if create { try connection.writeTransaction(work) } else { try work() }
-  }
-
-  private static func existingColumns(of table: TableSchema, on connection: Connection) throws -> Set<String> {
-    let statement = try connection.statement("SELECT name FROM pragma_table_info(?)")
-    defer { statement.reset() }
-    try statement.bind(.text(table.name), at: 1)
-    var names = Set<String>()
-    while try statement.step() { names.insert(statement.text(at: 0)) }
-    return names
   }
 }

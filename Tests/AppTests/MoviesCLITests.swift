@@ -237,6 +237,7 @@ struct MoviesCLITests {
   }
 
   @Test func unknownIdIsAFailedOperation() throws {
+    try movies.add("Heat")
     let missing = "00000000-0000-0000-0000-000000000000"
     #expect(
       try movies.run(["show", missing])

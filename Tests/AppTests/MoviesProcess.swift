@@ -20,9 +20,11 @@ struct MoviesProcess {
   /// The store the app uses by default in this folder.
   var defaultStore: URL { folder.appendingPathComponent("data/movies/catalog.store") }
 
-  /// The `movies` binary, built beside the test bundle.
+  /// The `movies` binary, built beside the test bundle; `MOVIES_UNDER_TEST` names another (to
+  /// show that a regression test fails on an older build).
   static var executable: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("movies")
+    if let other = ProcessInfo.processInfo.environment["MOVIES_UNDER_TEST"] { return URL(fileURLWithPath: other) }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("movies")
   }
 
   /// Runs `movies` with arguments, extra environment variables and standard input.

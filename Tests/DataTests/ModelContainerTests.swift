@@ -52,7 +52,7 @@ struct ModelContainerTests {
     let url = folder.file("corrupt.store")
     let garbage = Data(repeating: 0xAB, count: 8192)
     try garbage.write(to: url)
-    #expect(throws: PersistenceError.cannotOpen(path: url.path, reason: "file is not a database")) {
+    #expect(throws: PersistenceError.cannotOpen(path: url.path, reason: "it is not a store (not a SQLite database)")) {
       try ModelContainer(for: Movie.self, configurations: ModelConfiguration("Catalog", url: url))
     }
     #expect(try Data(contentsOf: url) == garbage)

@@ -34,7 +34,7 @@ struct AddCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let images = try ImageFiles.read(imagePaths)
-    let movie = try await context.openCatalog().add(
+    let movie = try await context.openCatalog(creating: true).add(
       title: title, content: content, images: images, date: date ?? Date(), rate: rate, runtime: runtime)
     context.console.line(movie.id.uuidString.lowercased())
   }

@@ -2,6 +2,8 @@
 enum AppError: Error, Equatable, CustomStringConvertible {
   /// A file named on the command line cannot be used.
   case unreadableFile(String, String)
+  /// A file named on the command line cannot be written; what was there is unchanged.
+  case unwritableFile(String, String)
   /// The person declined a confirmation, or none could be asked.
   case notConfirmed(String)
   /// Ctrl-C stopped the named work, which was rolled back.
@@ -13,6 +15,7 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .unreadableFile(let path, let reason): "cannot read '\(path)': \(reason)"
+    case .unwritableFile(let path, let reason): "cannot write '\(path)': \(reason)"
     case .notConfirmed(let message): message
     case .interrupted(let work): "interrupted; \(work) changed nothing"
     }

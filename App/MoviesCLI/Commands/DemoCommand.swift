@@ -3,22 +3,31 @@ import Foundation
 
 /// `movies demo`: fills a separate demo store with a few movies and lists them.
 ///
-/// The demo never touches the person's own catalog: it uses `demo.store` beside it, which it
-/// empties and refills on every run.
+/// The demo never touches the person's own catalog: it uses `demo.store` beside it (beside the
+/// one `--store` or `MOVIES_STORE` names, else the default one), which it empties and refills on
+/// every run.
 struct DemoCommand: MoviesCommand {
   static let spec = CommandSpec(
     name: "demo",
     abstract: "Fill a separate demo store with a few movies and list them.",
-    discussion: "Your own catalog is never touched: the demo store is emptied and refilled on every run."
+    discussion: """
+      Your own catalog is never touched: the demo store is demo.store in the catalog's folder \
+      (the one --store or MOVIES_STORE names), emptied and refilled on every run.
+      """
   )
 
   init(_ arguments: ParsedArguments) throws(UsageError) {}
 
   func run(in context: CommandContext) async throws {
-    let url = StoreLocation.dataDirectory(environment: context.environment)
-      .appendingPathComponent("movies", isDirectory: true)
-      .appendingPathComponent("demo.store")
-    let catalog = try Catalog(url: url)
+    let url = context.storeURL.deletingLastPathComponent().appendingPathComponent("demo.store")
+    guard
+      url.standardizedFileURL.resolvingSymlinksInPath()
+        != context.storeURL.standardizedFileURL.resolvingSymlinksInPath()
+    else {
+      throw AppError.notConfirmed(
+        "the demo store would be your catalog \(context.storeURL.path); the demo empties it, so it does not run there")
+    }
+    let catalog = try Catalog(url: url, creating: true)
     _ = try await catalog.clear()
     var added: [Movie] = []
     for sample in Self.samples {

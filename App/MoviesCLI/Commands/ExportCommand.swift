@@ -9,7 +9,11 @@ struct ExportCommand: MoviesCommand {
     discussion: "Exporting, importing into an empty catalog and exporting again gives the same file.",
     arguments: [
       .option("format", valueName: "FORMAT", help: "csv, json or jsonl (default: from --output, else csv)."),
-      .option("output", valueName: "FILE", help: "The file to write (default: standard output)."),
+      .option(
+        "output", valueName: "FILE",
+        help:
+          "The file to write, in place: a file keeps its mode and links, a FIFO or device is streamed to (default or -: standard output)."
+      ),
     ]
   )
 
@@ -17,27 +21,35 @@ struct ExportCommand: MoviesCommand {
   let output: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    output = arguments.string("output")
+    let output = arguments.string("output")
+    guard output != "" else {
+      throw Self.usage(.invalidValue(argument: "--output", expected: "a file path or -", value: ""))
+    }
+    // `-` is standard output, as when no file is named.
+    self.output = output == "-" ? nil : output
     format =
-      try arguments.value("format", as: TransferFormat.self) ?? output.flatMap(TransferFormat.init(path:)) ?? .csv
+      try arguments.value("format", as: TransferFormat.self) ?? self.output.flatMap(TransferFormat.init(path:)) ?? .csv
   }
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
+    // Opened before the work, so a path that cannot be written fails fast and changes nothing.
+    let file = try output.map { (path) throws(AppError) in try OutputFile(path: path) }
+    if let file, file.isSameFile(as: context.storeURL.path) {
+      file.discard()
+      throw AppError.unwritableFile(file.path, "it is the catalog itself")
+    }
     let movies = try await catalog.movies.fetch(
       FetchDescriptor(sortBy: [SortDescriptor(\.date), SortDescriptor(\.title), SortDescriptor(\.id)]))
     let tags = try await catalog.movieTags.names(of: movies.map(\.id))
     let text = try Self.render(movies, tags: tags, format: format)
-    guard let output else {
+    guard let file else {
       context.console.write(text)
       return
     }
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-      throw AppError.unreadableFile(output, "it cannot be written")
-    }
-    context.console.line("Exported \(movies.count) \(movies.count == 1 ? "movie" : "movies") to \(output).")
+    try file.write(text)
+    try file.commit()
+    context.console.line("Exported \(movies.count) \(movies.count == 1 ? "movie" : "movies") to \(file.path).")
   }
 
   static func render(_ movies: [Movie], tags: [UUID: [String]], format: TransferFormat) throws -> String {

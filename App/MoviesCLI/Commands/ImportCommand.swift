@@ -56,7 +56,7 @@ struct ImportCommand: MoviesCommand {
     let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
     let stream = ByteStream(descriptor: descriptor, encoding: encoding)
     let meter = stream.meter
-    let catalog = try context.openCatalog()
+    let catalog = try context.openCatalog(creating: true)
     var file: any ImportFile =
       switch format {
       case .csv: try CSVImportFile(stream, ignoringUnknown: ignoreUnknown)

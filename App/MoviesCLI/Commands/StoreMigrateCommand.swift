@@ -23,18 +23,15 @@ struct StoreMigrateCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let url = context.storeURL
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw PersistenceError.cannotOpen(path: url.path, reason: "no store exists there")
-    }
     let before = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
     guard let version = before.version, before.needsMigration else {
       // Opening reports a store of an unknown or newer version, and records an adopted one.
-      _ = try Catalog(url: url)
+      _ = try Catalog(url: url, creating: false)
       context.console.line("The catalog is at version \(before.latestVersion) already.")
       return
     }
-    _ = try Catalog(url: url, backupBeforeMigration: backup)
+    _ = try Catalog(url: url, creating: false, backupBeforeMigration: backup)
     context.console.line("Migrated the catalog from version \(version) to \(before.latestVersion).")
-    if backup { context.console.line("Backup: \(url.path).\(version).backup") }
+    if backup, let copy = before.backupURL { context.console.line("Backup: \(copy.path)") }
   }
 }

@@ -19,15 +19,17 @@ struct Catalog: Sendable {
   let taggings: SQLiteRepository<Tagging>
   let importer: SQLiteMovieImporter
 
-  /// Opens (creating if needed) the catalog store at a URL.
+  /// Opens the catalog store at a URL, creating it (private to the user) when `creating`.
   ///
-  /// - Throws: `PersistenceError` if the store cannot be opened; the file is left untouched.
-  init(url: URL, backupBeforeMigration: Bool = false) throws {
+  /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not
+  ///   `creating`; the file is left untouched.
+  init(url: URL, creating: Bool, backupBeforeMigration: Bool = false) throws {
     self.url = url
     // The store is recognized as a version of the catalog's schema and migrated to the latest.
     let container = try ModelContainer(
       for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-      backupBeforeMigration: backupBeforeMigration, configurations: ModelConfiguration("Catalog", url: url))
+      backupBeforeMigration: backupBeforeMigration,
+      configurations: ModelConfiguration("Catalog", url: url, allowsCreation: creating))
     self.container = container
     movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog", author: Self.author)
     reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog", author: Self.author)

@@ -3,11 +3,22 @@ import Foundation
 /// Decides which store file the app opens.
 ///
 /// In order: `--store PATH`, the `MOVIES_STORE` environment variable, then
-/// `$XDG_DATA_HOME/movies/catalog.store`, else `~/.local/share/movies/catalog.store`.
+/// `$XDG_DATA_HOME/movies/catalog.store`, else `~/.local/share/movies/catalog.store`. An empty
+/// `--store` is a usage error; an empty `MOVIES_STORE` counts as unset, as shells treat empty
+/// variables.
 enum StoreLocation {
   /// The store file for these arguments and environment.
-  static func url(option: String?, environment: [String: String]) -> URL {
-    if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
+  ///
+  /// - Throws: ``UsageError`` for an empty `--store`.
+  static func url(option: String?, environment: [String: String], command: [String]) throws(UsageError) -> URL {
+    if let option {
+      guard !option.isEmpty else {
+        throw UsageError(
+          command: (["movies"] + command).joined(separator: " "),
+          problem: .invalidValue(argument: "--store", expected: "a file path", value: option))
+      }
+      return URL(fileURLWithPath: option)
+    }
     if let path = environment["MOVIES_STORE"], !path.isEmpty { return URL(fileURLWithPath: path) }
     return dataDirectory(environment: environment)
       .appendingPathComponent("movies", isDirectory: true)

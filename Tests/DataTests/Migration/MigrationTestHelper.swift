@@ -30,7 +30,7 @@ struct MigrationTestHelper {
       try seed(
         MigrationContext(
           connection: connection, tables: Dictionary(uniqueKeysWithValues: tables), version: version.versionIdentifier,
-          external: try ExternalFiles(folder: url.appendingPathExtension("external"), readOnly: false)))
+          external: ExternalFiles(folder: url.appendingPathExtension("external"))))
     }
     return url
   }

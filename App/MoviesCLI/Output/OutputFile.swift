@@ -1,0 +1,199 @@
+import Foundation
+
+/// A file the app writes at a path the user named, written the way a careful Unix tool
+/// writes it: what is at the path is written, never replaced.
+///
+/// - A **regular file** (also one reached through a symbolic link) is written in place, so it
+///   keeps its mode, owner, hard links and any link pointing at it. The output goes first to a
+///   private, already-unlinked spool file; only on ``commit()`` is the file truncated and the
+///   spool copied in. An export that fails before then (a query, an encoding or a disk-full
+///   error while spooling) leaves the old content whole. The trade-off: the output is written
+///   twice, the spool needs room in the temporary folder, and a failure *during* the final copy
+///   (the disk filling between truncation and the end of the copy) still leaves the file cut
+///   short — the price of keeping the file's identity, which a write-then-rename would lose.
+/// - A **FIFO** or a **character device** (`/dev/null`, `/dev/stdout`, a terminal) is streamed
+///   to as the output is produced; opening a FIFO waits for its reader, as a shell's `>` does.
+/// - A **missing file** is created as the user's own file, its mode `0666` less the umask, as a
+///   shell's `>` creates it (an export is meant to be shared; the store itself is private). A
+///   dangling symbolic link creates the file it names. A new file that cannot be completed is
+///   removed again.
+/// - A **folder**, a block device, a socket or anything else is refused: nothing is written.
+///
+/// `-` is standard output; callers that print to standard output themselves handle it first.
+///
+/// ```swift
+/// let file = try OutputFile(path: "catalog.csv")
+/// do {
+///   try file.write("id,title\n")
+///   try file.commit()
+/// } catch {
+///   file.discard()
+///   throw error
+/// }
+/// ```
+final class OutputFile {
+  private enum Kind {
+    /// Written as the output comes: a FIFO, a character device, standard output.
+    case stream
+    /// A regular file that existed: output spooled, copied in by `commit()`.
+    case existing(spool: Int32)
+    /// A file this output created, removed again by `discard()`.
+    case created(device: UInt64, inode: UInt64)
+  }
+
+  /// The path as the user gave it.
+  let path: String
+  private let descriptor: Int32
+  private let kind: Kind
+  private var finished = false
+
+  /// Opens the file at a path for writing, without changing it yet.
+  ///
+  /// - Throws: ``AppError/unwritableFile(_:_:)`` for a folder, a block device, a socket, a
+  ///   path that cannot be opened for writing or a spool that cannot be made.
+  init(path: String) throws(AppError) {
+    self.path = path
+    if path == "-" {
+      (descriptor, kind) = (STDOUT_FILENO, .stream)
+      return
+    }
+    var opened = open(path, O_WRONLY | O_CLOEXEC)
+    var created = false
+    if opened < 0, errno == ENOENT {
+      // O_EXCL refuses a dangling link; without it, the link is followed and its file created.
+      opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      created = opened >= 0
+      if opened < 0, errno == EEXIST { opened = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o666) }
+    }
+    guard opened >= 0 else { throw Self.failure(path, errno == EISDIR ? "it is a folder" : Self.reason(errno)) }
+    var status = stat()
+    guard fstat(opened, &status) == 0 else {
+      let code = errno
+      close(opened)
+      throw Self.failure(path, Self.reason(code))
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG where created:
+      kind = .created(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    case S_IFREG:
+      let spool = Self.makeSpool()
+      guard spool >= 0 else {
+        close(opened)
+        throw Self.failure(path, "no temporary file to prepare it in: \(Self.reason(errno))")
+      }
+      kind = .existing(spool: spool)
+    case S_IFIFO, S_IFCHR:
+      kind = .stream
+    default:
+      close(opened)
+      throw Self.failure(path, "it is not a regular file, a FIFO or a character device")
+    }
+    descriptor = opened
+  }
+
+  deinit {
+    if !finished { discard() }
+  }
+
+  /// Whether the output is the file at `path` (the same file, by any name or link).
+  func isSameFile(as path: String) -> Bool {
+    var mine = stat()
+    var other = stat()
+    return fstat(descriptor, &mine) == 0 && stat(path, &other) == 0 && mine.st_dev == other.st_dev
+      && mine.st_ino == other.st_ino
+  }
+
+  /// Writes text as UTF-8.
+  ///
+  /// - Throws: ``AppError/unwritableFile(_:_:)`` if the bytes cannot all be written.
+  func write(_ text: String) throws(AppError) {
+    var text = text
+    let written = text.withUTF8 { Self.writeAll(UnsafeRawBufferPointer($0), to: target) }
+    guard written else { throw Self.failure(path, Self.reason(errno)) }
+  }
+
+  /// Writes bytes.
+  ///
+  /// - Throws: ``AppError/unwritableFile(_:_:)`` if the bytes cannot all be written.
+  func write(_ bytes: UnsafeRawBufferPointer) throws(AppError) {
+    guard Self.writeAll(bytes, to: target) else { throw Self.failure(path, Self.reason(errno)) }
+  }
+
+  /// Where output goes until ``commit()``: the spool of an existing file, else the file.
+  private var target: Int32 {
+    if case .existing(let spool) = kind { spool } else { descriptor }
+  }
+
+  /// Finishes the output: a regular file that existed gets the spooled content in place of
+  /// its old one, and is synced to disk with any new file.
+  ///
+  /// - Throws: ``AppError/unwritableFile(_:_:)`` if the content cannot be put in place.
+  func commit() throws(AppError) {
+    finished = true
+    defer { closeAll() }
+    switch kind {
+    case .stream:
+      return
+    case .created:
+      guard fsync(descriptor) == 0 else { throw Self.failure(path, Self.reason(errno)) }
+    case .existing(let spool):
+      guard lseek(spool, 0, SEEK_SET) == 0, ftruncate(descriptor, 0) == 0 else {
+        throw Self.failure(path, Self.reason(errno))
+      }
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(spool, $0.baseAddress, $0.count) }
+        if count == 0 { break }
+        if count < 0, errno == EINTR { continue }
+        let copied =
+          count > 0
+          && buffer.withUnsafeBytes { Self.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: descriptor) }
+        guard copied else { throw Self.failure(path, Self.reason(errno)) }
+      }
+      guard fsync(descriptor) == 0 else { throw Self.failure(path, Self.reason(errno)) }
+    }
+  }
+
+  /// Abandons the output: a regular file that existed keeps its old content, a file this
+  /// output created is removed (if it is still the one at the path). What was already
+  /// streamed to a FIFO or device stays sent.
+  func discard() {
+    finished = true
+    if case .created(let device, let inode) = kind {
+      var status = stat()
+      if stat(path, &status) == 0, UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode { unlink(path) }
+    }
+    closeAll()
+  }
+
+  private func closeAll() {
+    if case .existing(let spool) = kind { close(spool) }
+    if descriptor != STDOUT_FILENO { close(descriptor) }
+  }
+
+  /// A private temporary file with no name: gone when closed, whatever happens.
+  private static func makeSpool() -> Int32 {
+    var template = Array(
+      FileManager.default.temporaryDirectory.appendingPathComponent("movies-output-XXXXXX").path.utf8CString)
+    let spool = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard spool >= 0 else { return spool }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    return spool
+  }
+
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var offset = 0
+    while offset < bytes.count {
+      let count = Foundation.write(descriptor, base + offset, bytes.count - offset)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return false }
+      offset += count
+    }
+    return true
+  }
+
+  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  private static func failure(_ path: String, _ reason: String) -> AppError { .unwritableFile(path, reason) }
+}

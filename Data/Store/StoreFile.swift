@@ -1,0 +1,161 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A store's file on disk, found and looked at before SQLite is allowed to change anything.
+///
+/// The path is resolved to the real file first (``RealPath``). A file that exists is checked
+/// to be a regular file holding a SQLite database, and then read through a read-only
+/// connection — immutable when no write-ahead log lies beside it, so that not even a `-wal` or
+/// `-shm` file appears — for the caller to recognize as a store of its own. Only then is a
+/// writing connection opened. A missing file is created whole: built under a temporary name in
+/// the same folder and linked into place only when complete, so no other process ever sees a
+/// half-made store, and two processes creating one store at once both end up using the same
+/// file.
+struct StoreFile {
+  /// The path as the user gave it, for messages.
+  let given: String
+  /// The real path of the file, which every connection and the external files use.
+  let path: String
+
+  /// The store file at a path.
+  init(path given: String) {
+    self.given = given
+    path = RealPath.resolve(given)
+  }
+
+  /// Whether anything is at the real path.
+  var exists: Bool { PrivateFiles.exists(path) }
+
+  /// Checks that the file is a regular file that starts like a SQLite database.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a folder, a FIFO, a device,
+  ///   a file that cannot be read, an empty file or one that is not a SQLite database. The
+  ///   file is only read, never blocked on: a FIFO is refused before it is opened.
+  func checkHeader() throws(PersistenceError) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw failure(errno) }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw .cannotOpen(
+        path: given,
+        reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a store" : "it is not a regular file")
+    }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure(errno) }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 100)
+    let count = read(descriptor, &bytes, bytes.count)
+    guard count >= 0 else { throw failure(errno) }
+    guard count > 0 else { throw .cannotOpen(path: given, reason: "the file is empty; it is not a store") }
+    guard count == bytes.count, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+      throw .cannotOpen(path: given, reason: "it is not a store (not a SQLite database)")
+    }
+  }
+
+  /// Opens a read-only connection that changes nothing on disk: an immutable one unless the
+  /// file's write-ahead log and its index both exist (then the log's committed pages must be
+  /// read too, and no file needs creating). A plain read-only connection would create a `-wal`
+  /// and `-shm` beside any file whose header asks for WAL, and leave them there.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file is not a store SQLite
+  ///   can read.
+  func inspectionConnection() throws(PersistenceError) -> Connection {
+    try checkHeader()
+    let logged = PrivateFiles.exists(path + "-wal") && PrivateFiles.exists(path + "-shm")
+    do {
+      return try Connection(location: logged ? .file(path) : .immutableFile(path), readOnly: true)
+    } catch {
+      throw .cannotOpen(path: given, reason: error.message)
+    }
+  }
+
+  /// Gives a store's own `-wal`, `-shm` and `-journal` files the store's mode again, when the
+  /// store is the user's and writable. SQLite creates them with the store's mode; one left by a
+  /// reader while the store was read-only would otherwise keep every later write failing after
+  /// the store is made writable again.
+  func repairSidecarModes() {
+    var store = stat()
+    guard stat(path, &store) == 0, store.st_uid == geteuid(), access(path, W_OK) == 0 else { return }
+    for suffix in ["-wal", "-shm", "-journal"] {
+      let descriptor = open(path + suffix, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
+      var sidecar = stat()
+      guard fstat(descriptor, &sidecar) == 0, sidecar.st_mode & S_IFMT == S_IFREG, sidecar.st_uid == store.st_uid,
+        sidecar.st_mode & 0o777 != store.st_mode & 0o777
+      else { continue }
+      fchmod(descriptor, store.st_mode & 0o777)
+    }
+  }
+
+  /// Creates the store, private to the user (`0600`, in folders created `0700`), prepared by
+  /// `prepare` on a connection to it before it appears at its path.
+  ///
+  /// If another process creates the store meanwhile, its store is kept and this one discarded.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the folder or the file cannot
+  ///   be created, or what `prepare` throws; nothing is left behind.
+  func create(_ prepare: (Connection) throws -> Void) throws {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let createdFolders = try PrivateFiles.createFolders(folder, for: given)
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    let temporary = "\(folder)/.\(name).\(UUID().uuidString.prefix(8).lowercased()).new"
+    var linked = false
+    defer {
+      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+      if !linked, !exists { PrivateFiles.removeFolders(createdFolders) }
+    }
+    let code = PrivateFiles.createEmptyFile(temporary)
+    guard code == 0 else { throw failure(code) }
+    do {
+      // The last connection to close checkpoints the log and removes it.
+      let connection = try Connection(location: .file(temporary), readOnly: false, creates: false)
+      try prepare(connection)
+    } catch let error as SQLiteError {
+      throw PersistenceError.cannotOpen(path: given, reason: error.message)
+    }
+    guard !PrivateFiles.exists(temporary + "-wal") else {
+      throw PersistenceError.cannotOpen(path: given, reason: "the new store could not be completed")
+    }
+    // link() never replaces: if another process created the store first, its store stays.
+    if link(temporary, path) == 0 {
+      linked = true
+    } else {
+      let code = errno
+      // A file system without hard links: rename(), which would replace, only while nothing is there.
+      if [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(code), !exists, rename(temporary, path) == 0 {
+        linked = true
+      } else if code != EEXIST {
+        throw failure(code)
+      }
+    }
+    if linked { syncFolder(folder) }
+  }
+
+  /// SQLite's message for a failure to open or read the store, with the reason when it is the
+  /// store's folder: SQLite keeps a WAL store's `-wal` and `-shm` beside it, so a folder the
+  /// user cannot write makes even reading fail, with a message about writing.
+  func explain(_ error: SQLiteError) -> String {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard error.isFileAccessFailure, access(folder, W_OK) != 0,
+      !PrivateFiles.exists(path + "-wal")
+    else { return error.message }
+    return
+      "\(error.message): its folder \(folder) is not writable, and SQLite keeps the store's -wal and -shm files there"
+  }
+
+  private func syncFolder(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  private func failure(_ code: Int32) -> PersistenceError {
+    .cannotOpen(path: given, reason: code == ENOENT ? "no store exists there" : String(cString: strerror(code)))
+  }
+}

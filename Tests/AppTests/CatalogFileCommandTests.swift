@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+
+@testable import Persistence
+
+@Suite("The catalog's files, handled as a careful Unix tool handles files, run as a user would")
+struct CatalogFileCommandTests {
+  let movies: MoviesProcess
+
+  init() throws { movies = try MoviesProcess() }
+
+  private func path(_ name: String) -> String { movies.folder.appendingPathComponent(name).path }
+
+  private func mode(_ path: String) -> mode_t {
+    var status = stat()
+    lstat(path, &status)
+    return status.st_mode & 0o777
+  }
+
+  /// Runs `movies` through `/bin/sh` with a umask, or as another user, as `prefix` says.
+  private func run(_ prefix: [String], _ arguments: [String]) throws -> MoviesProcess.Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: prefix[0])
+    process.arguments = Array(prefix.dropFirst()) + [MoviesProcess.executable.path] + arguments
+    process.environment = ["HOME": movies.folder.path, "PATH": "/usr/bin:/bin"]
+    let (out, err) = (Pipe(), Pipe())
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return .init(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  private static func umask(_ mask: String) -> [String] { ["/bin/sh", "-c", "umask \(mask); exec \"$0\" \"$@\""] }
+
+  @Test func readingCommandsOnAMissingStoreFailNamingItAndCreateNothing() throws {
+    let store = path("typo/catalog.store")
+    let id = UUID().uuidString
+    for command in [
+      ["list"], ["show", id], ["export"], ["export", "--output", path("out.csv")], ["stats"], ["history"],
+      ["review", "list", id], ["store", "info"], ["store", "check"], ["store", "migrate"], ["rate", id, "3"],
+      ["heart", id], ["update", id, "--title", "X"], ["delete", id], ["clear", "--yes"], ["tag", "add", id, "x"],
+      ["review", "add", id, "--text", "x"], ["watch"],
+    ] {
+      let result = try movies.run(["--store", store] + command)
+      #expect(result.status == 1, "\(command)")
+      #expect(
+        result.stderr.contains("cannot open the store at \(store): no store exists there"),
+        "\(command): \(result.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
+    // The default store too, chosen by MOVIES_STORE or by the data folder.
+    #expect(try movies.run(["list"], environment: ["MOVIES_STORE": store]).status == 1)
+    #expect(try movies.run(["list"]).status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
+  }
+
+  @Test func anEmptyStorePathIsAUsageError() throws {
+    let result = try movies.run(["--store", "", "list"])
+    #expect(result == .init(status: 2, stdout: "", stderr: "movies list: --store expects a file path, got ''\n"))
+    #expect(try movies.run(["export", "--output", ""]).status == 2)
+  }
+
+  @Test(arguments: ["000", "022"])
+  func aNewStoreItsFoldersAndFilesArePrivateWhateverTheUmask(_ mask: String) throws {
+    let store = path("new/folder/catalog.store")
+    let image = path("poster.png")
+    #expect(FileManager.default.createFile(atPath: image, contents: Data([1, 2, 3])))
+    let added = try run(
+      Self.umask(mask), ["--store", store, "add", "--title", "Alien", "--date", "1979-05-25", "--image", image])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(mode(path("new")) == 0o700)
+    #expect(mode(path("new/folder")) == 0o700)
+    #expect(mode(store) == 0o600)
+    #expect(mode(store + ".external") == 0o700)
+    for name in try FileManager.default.contentsOfDirectory(atPath: store + ".external") {
+      #expect(mode(store + ".external/" + name) == 0o600)
+    }
+    // While a reader holds it open, its log and index are private too.
+    let watcher = try RunningMovies(movies, ["--store", store, "watch"])
+    defer { watcher.signal(SIGTERM) }
+    for _ in 0..<100 where !FileManager.default.fileExists(atPath: store + "-shm") { usleep(20_000) }
+    #expect(mode(store + "-shm") == 0o600)
+    #expect(mode(store + "-wal") == 0o600)
+  }
+
+  @Test func aStoreReachedThroughALinkOrMovedWithItsFilesKeepsItsImages() throws {
+    let image = path("poster.png")
+    #expect(FileManager.default.createFile(atPath: image, contents: Data([1, 2, 3])))
+    try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: false)
+    let id = try movies.add("Alien", ["--store", path("real/catalog.store"), "--image", image])
+    try FileManager.default.moveItem(atPath: path("real"), toPath: path("moved"))
+    try FileManager.default.createSymbolicLink(atPath: path("link.store"), withDestinationPath: "moved/catalog.store")
+    for store in [path("moved/catalog.store"), path("link.store")] {
+      for command in [["list"], ["show", id], ["export"], ["heart", id]] {
+        let result = try movies.run(["--store", store] + command)
+        #expect(result.status == 0, "\(command) via \(store): \(result.stderr)")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: path("link.store.external")))
+  }
+
+  @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aStoreMadeReadOnlyKeepsWorkingOnceWritableAgain() throws {
+    // As a user whom permissions bind: root writes whatever the mode says.
+    #expect(chown(movies.folder.path, 65534, 65534) == 0)
+    let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    let store = path("catalog.store")
+    #expect(try run(nobody, ["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"]).status == 0)
+    #expect(chmod(store, 0o444) == 0)
+    #expect(try run(nobody, ["--store", store, "list"]).status == 0)
+    #expect(chmod(store, 0o644) == 0)
+    let added = try run(nobody, ["--store", store, "add", "--title", "Heat", "--date", "1995-12-15"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try run(nobody, ["--store", store, "list"]).stdout.contains("Heat"))
+  }
+
+  @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aStoreInAFolderTheUserCannotWriteIsReportedByItsFolder() throws {
+    let store = path("catalog.store")
+    try movies.add("Alien", ["--store", store])
+    #expect(chown(store, 65534, 65534) == 0)
+    let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    let result = try run(nobody, ["--store", store, "list"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("its folder \(movies.folder.path) is not writable"), "\(result.stderr)")
+  }
+
+  @Test func anotherApplicationsDatabaseIsLeftByteIdenticalWithNoSidecars() throws {
+    // Another application's database, in WAL mode, with no log beside it once closed.
+    let other = path("other.db")
+    try Connection(location: .file(other), readOnly: false).execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
+    let before = try Data(contentsOf: URL(fileURLWithPath: other))
+    for command in [["list"], ["add", "--title", "A", "--date", "2001-01-01"]] {
+      let result = try movies.run(["--store", other] + command)
+      #expect(result.status == 1, "\(command)")
+      #expect(result.stderr.contains("match no known schema version"), "\(command): \(result.stderr)")
+    }
+    // Inspecting it reads it, and finds it is no catalog.
+    #expect(try movies.run(["--store", other, "store", "info"]).stdout.contains("unknown"))
+    #expect(try movies.run(["--store", other, "store", "check"]).status == 1)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path) == ["other.db"])
+  }
+
+  @Test func aStorePathThatIsAFIFOIsRefusedWithoutWaitingForAWriter() throws {
+    let fifo = path("fifo.store")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    for command in [["list"], ["add", "--title", "A", "--date", "2001-01-01"], ["store", "info"]] {
+      let result = try movies.run(["--store", fifo] + command)
+      #expect(result.status == 1)
+      #expect(result.stderr.contains("it is not a regular file"), "\(command): \(result.stderr)")
+    }
+  }
+
+  @Test func twoProcessesCreatingTheStoreAtOnceBothSucceed() throws {
+    let store = path("new/catalog.store")
+    let writers = try (0..<4).map { index in
+      try RunningMovies(movies, ["--store", store, "add", "--title", "Movie \(index)", "--date", "2001-01-01"])
+    }
+    for writer in writers {
+      let result = try writer.finish()
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    #expect(try movies.listed(["--store", store]).count == 4)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path("new")).filter { $0.hasPrefix(".") }.isEmpty)
+  }
+
+  @Test func theDemoHonoursTheStoreOptionAndNeverTouchesTheCatalog() throws {
+    let store = path("mine/catalog.store")
+    try movies.add("Mine", ["--store", store])
+    let demo = try movies.run(["--store", store, "demo"])
+    #expect(demo.status == 0, "\(demo.stderr)")
+    #expect(demo.stdout.hasPrefix("Demo store: \(path("mine/demo.store"))\n"))
+    #expect(try movies.listed(["--store", store]).map { $0["title"] as? String } == ["Mine"])
+    #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.deletingLastPathComponent().path))
+    // A catalog named demo.store is not emptied by the demo.
+    let named = path("demo.store")
+    try movies.add("Kept", ["--store", named])
+    #expect(try movies.run(["--store", named, "demo"]).status == 1)
+    #expect(try movies.listed(["--store", named]).count == 1)
+  }
+
+  @Test func exportWritesThroughLinksAndKeepsModesAndHardLinks() throws {
+    let store = path("catalog.store")
+    try movies.add("Alien", ["--store", store])
+    let target = path("export.csv")
+    #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8)))
+    #expect(chmod(target, 0o600) == 0)
+    #expect(link(target, path("hard.csv")) == 0)
+    try FileManager.default.createSymbolicLink(atPath: path("link.csv"), withDestinationPath: "export.csv")
+    let result = try movies.run(["--store", store, "export", "--output", path("link.csv")])
+    #expect(result.status == 0, "\(result.stderr)")
+    let exported = try String(contentsOfFile: path("hard.csv"), encoding: .utf8)
+    #expect(exported.hasPrefix("id,title,"))
+    #expect(exported.contains("Alien"))
+    #expect(mode(target) == 0o600)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.csv")) == "export.csv")
+    // Standard output by name: `-` and /dev/stdout.
+    #expect(try movies.run(["--store", store, "export", "--output", "-"]).stdout == exported)
+    #expect(try movies.run(["--store", store, "export", "--output", "/dev/stdout"]).stdout.hasPrefix(exported))
+    #expect(try movies.run(["--store", store, "export", "--output", movies.folder.path]).status == 1)
+    // Exporting over the catalog itself would destroy it.
+    let before = try Data(contentsOf: URL(fileURLWithPath: store))
+    let overStore = try movies.run(["--store", store, "export", "--output", store])
+    #expect(overStore.status == 1)
+    #expect(overStore.stderr.contains("it is the catalog itself"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    #expect(try movies.listed(["--store", store]).count == 1)
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import MoviesCLI
+
+@Suite("Output files are written in place, as a careful Unix tool writes them")
+struct OutputFileTests {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  private func status(_ path: String) -> stat {
+    var status = stat()
+    lstat(path, &status)
+    return status
+  }
+
+  private func contents(_ path: String) -> String? {
+    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Writes text to a path through an `OutputFile` and commits it.
+  private func export(_ text: String, to path: String) throws {
+    let file = try OutputFile(path: path)
+    try file.write(text)
+    try file.commit()
+  }
+
+  @Test func aRegularFileKeepsItsModeInodeAndHardLinks() throws {
+    let target = path("catalog.csv")
+    #expect(FileManager.default.createFile(atPath: target, contents: Data("an old, longer content\n".utf8)))
+    #expect(chmod(target, 0o600) == 0)
+    #expect(link(target, path("hard.csv")) == 0)
+    let before = status(target)
+    try export("new\n", to: target)
+    let after = status(target)
+    #expect(after.st_ino == before.st_ino)
+    #expect(after.st_mode == before.st_mode)
+    #expect(after.st_nlink == 2)
+    #expect(contents(target) == "new\n")
+    #expect(contents(path("hard.csv")) == "new\n")
+  }
+
+  @Test func aSymbolicLinkHasItsTargetWritten() throws {
+    let target = path("real.csv")
+    #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8)))
+    try FileManager.default.createSymbolicLink(atPath: path("link.csv"), withDestinationPath: "real.csv")
+    try export("new\n", to: path("link.csv"))
+    #expect(status(path("link.csv")).st_mode & S_IFMT == S_IFLNK)
+    #expect(contents(target) == "new\n")
+    // A dangling link creates the file it names, and stays a link.
+    try FileManager.default.createSymbolicLink(atPath: path("dangling.csv"), withDestinationPath: "later.csv")
+    try export("made\n", to: path("dangling.csv"))
+    #expect(status(path("dangling.csv")).st_mode & S_IFMT == S_IFLNK)
+    #expect(contents(path("later.csv")) == "made\n")
+  }
+
+  @Test func aFIFOsReaderGetsTheOutput() async throws {
+    let fifo = path("pipe")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let reader = Task.detached { () -> Data in
+      let descriptor = open(fifo, O_RDONLY)
+      defer { close(descriptor) }
+      var data = Data()
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while case let count = read(descriptor, &buffer, buffer.count), count > 0 {
+        data.append(contentsOf: buffer[..<count])
+      }
+      return data
+    }
+    try export("streamed\n", to: fifo)
+    #expect(await reader.value == Data("streamed\n".utf8))
+    #expect(status(fifo).st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "making a device node needs root"))
+  func aCharacterDeviceIsWrittenNotReplaced() throws {
+    // A node of /dev/null's device (1, 3) in the test's own folder.
+    let device = path("null")
+    #expect(mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0)
+    try export("gone\n", to: device)
+    #expect(status(device).st_mode & S_IFMT == S_IFCHR)
+  }
+
+  @Test func aFolderIsAnErrorAndNothingIsWritten() throws {
+    #expect(throws: AppError.unwritableFile(folder.path, "it is a folder")) { try OutputFile(path: folder.path) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test func aFailedOutputLeavesAnExistingFileWholeAndRemovesANewOne() throws {
+    let existing = path("kept.csv")
+    #expect(FileManager.default.createFile(atPath: existing, contents: Data("old\n".utf8)))
+    let file = try OutputFile(path: existing)
+    try file.write("half of the new")
+    file.discard()
+    #expect(contents(existing) == "old\n")
+    let fresh = try OutputFile(path: path("new.csv"))
+    try fresh.write("half")
+    fresh.discard()
+    #expect(!FileManager.default.fileExists(atPath: path("new.csv")))
+  }
+
+  @Test func aNewFileIsCreatedWithTheUmasksMode() throws {
+    try export("x\n", to: path("new.csv"))
+    let mask = umask(0o022)
+    umask(mask)
+    #expect(status(path("new.csv")).st_mode & 0o777 == 0o666 & ~mask)
+  }
+}
