@@ -69,7 +69,7 @@ struct TransferRoundTripTests {
   private func catalog() throws -> (Catalog, URL) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return (try Catalog(url: folder.appendingPathComponent("catalog.store")), folder)
+    return (try Catalog(url: folder.appendingPathComponent("catalog.store"), creating: true), folder)
   }
 
   private func importing(_ text: String, format: TransferFormat, into catalog: Catalog) throws -> ImportProgress {
