@@ -20,8 +20,9 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
   private let movieEncoder: RowEncoder
   private let insertMovie: Statement
   private let findMovie: Statement
-  /// The updates by id, one for each set of fields a row may give, prepared when first needed.
-  private var updates: [MovieImportRow.Fields: Statement] = [:]
+  /// The updates by id, and by title and date, one for each set of fields a row may give,
+  /// prepared when first needed.
+  private var updates: [UpdateKey: Statement] = [:]
   private var lines: ImportedLines
   let tagEncoder: RowEncoder
   let insertTag: Statement
@@ -129,10 +130,8 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
         throw RepositoryError.constraintViolation("\(movie.title) conflicts with a stored movie it cannot update")
       }
       if let line = try lines.claim(stored, line: row.line) { return .duplicate(ofLine: line) }
-      var matched = movie
-      matched.id = stored
-      try movieEncoder.encode(matched)
-      try update(with: row.fields)
+      // Matched by title and date, which it leaves as they are: no unique index changes.
+      try update(with: row.fields, matchingTitleAndDate: true)
       return try recorded(.updated(stored))
     }
     // The id is stored, or the title and date are: the row updates the movie with its id,
@@ -147,23 +146,35 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
     return try lines.line(of: holder).map { .duplicate(ofLine: $0) } ?? .conflict(with: holder)
   }
 
-  /// Runs the update by id that sets the given fields, for the encoded movie; `true` if it
-  /// changed a movie.
+  /// Which update statement: the fields it sets, and whether it matches by title and date
+  /// rather than by id.
+  private struct UpdateKey: Hashable {
+    let fields: MovieImportRow.Fields
+    let matchingTitleAndDate: Bool
+  }
+
+  /// Runs the update that sets the given fields of the encoded movie, matching the stored one
+  /// by id (setting its title and date) or by title and date; `true` if it changed a movie.
   @discardableResult
-  private mutating func update(with fields: MovieImportRow.Fields) throws -> Bool {
-    let given = fields.intersection(.values).subtracting(.tags)
+  private mutating func update(
+    with fields: MovieImportRow.Fields, matchingTitleAndDate: Bool = false
+  ) throws -> Bool {
+    let key = UpdateKey(
+      fields: fields.intersection(.values).subtracting(.tags), matchingTitleAndDate: matchingTitleAndDate)
+    // Matched by the title and date it gives and nothing else: there is nothing to set.
+    if matchingTitleAndDate, key.fields.isEmpty { return true }
     let statement: Statement
-    if let prepared = updates[given] {
+    if let prepared = updates[key] {
       statement = prepared
     } else {
       var kept: Set<String> = ["images"]
       let columns: [(MovieImportRow.Fields, String)] = [
         (.content, "content"), (.rate, "rate"), (.heart, "heart"), (.runtime, "runtime"),
       ]
-      for (field, column) in columns where !given.contains(field) { kept.insert(column) }
-      statement = try state.connection.statement(
-        TableStatements.update(movies, matching: [movies.primaryKey], preserving: kept))
-      updates[given] = statement
+      for (field, column) in columns where !key.fields.contains(field) { kept.insert(column) }
+      let matching = matchingTitleAndDate ? ["title", "date"] : [movies.primaryKey]
+      statement = try state.connection.statement(TableStatements.update(movies, matching: matching, preserving: kept))
+      updates[key] = statement
     }
     return try movieEncoder.run(statement, reading: { _ in true }) ?? false
   }
