@@ -28,7 +28,7 @@ struct ImportedLines {
   /// Records that `line` writes the movie and returns `nil`, or returns the line that did already.
   mutating func claim(_ movie: UUID, line: Int) throws -> Int? {
     defer { claim.reset() }
-    try claim.bind(try SQLValue(swiftValue: movie), at: 1)
+    try claim.bind(SQLValue(movie), at: 1)
     try claim.bind(.integer(Int64(line)), at: 2)
     _ = try claim.step()
     return connection.changes > 0 ? nil : try self.line(of: movie)
@@ -37,14 +37,14 @@ struct ImportedLines {
   /// The line that wrote the movie, if one did.
   func line(of movie: UUID) throws -> Int? {
     defer { lineOf.reset() }
-    try lineOf.bind(try SQLValue(swiftValue: movie), at: 1)
+    try lineOf.bind(SQLValue(movie), at: 1)
     return try lineOf.step() ? Int(lineOf.int64(at: 0)) : nil
   }
 
   /// Forgets a claim whose row was not written after all.
   func release(_ movie: UUID) throws {
     defer { release.reset() }
-    try release.bind(try SQLValue(swiftValue: movie), at: 1)
+    try release.bind(SQLValue(movie), at: 1)
     _ = try release.step()
   }
 

@@ -13,7 +13,7 @@ extension SQLiteMovieImportWriter {
     var current: [UUID: UUID] = [:]  // tag id → tagging id
     do {
       defer { findTaggings.reset() }
-      try findTaggings.bind(try SQLValue(swiftValue: movieID), at: 1)
+      try findTaggings.bind(SQLValue(movieID), at: 1)
       while try findTaggings.step() {
         if let tagging = findTaggings.uuid(at: 0), let tag = findTaggings.uuid(at: 1) { current[tag] = tagging }
       }
@@ -26,7 +26,7 @@ extension SQLiteMovieImportWriter {
     }
     for (tagID, tagging) in current where !wanted.contains(tagID) {
       defer { deleteTagging.reset() }
-      try deleteTagging.bind(try SQLValue(swiftValue: tagging), at: 1)
+      try deleteTagging.bind(SQLValue(tagging), at: 1)
       _ = try deleteTagging.step()
       try state.history?.record(.delete, id: tagging, in: tables.taggings)
     }

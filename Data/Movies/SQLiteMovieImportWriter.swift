@@ -113,8 +113,10 @@ public struct SQLiteMovieImportWriter: MovieImportWriter {
 
   /// Writes one row's movie, unless an earlier row wrote it or another movie has its title and date.
   private mutating func write(_ row: MovieImportRow) throws -> MovieImportOutcome {
-    let movie = row.movie
+    var movie = row.movie
     let givesID = row.fields.contains(.id)
+    // A row without an id is added under a new one.
+    if !givesID { movie.id = uuids.make() }
     // A row with an id claims the movie before writing it: an earlier row may have written it.
     if givesID, let line = try lines.claim(movie.id, line: row.line) { return .duplicate(ofLine: line) }
     try movieEncoder.encode(movie)

@@ -47,10 +47,13 @@ public final class InMemoryMovieImportStore: MovieImportStore {
         contents.movies[index] = row.applied(to: contents.movies[index])
         outcome = .updated(target)
       } else {
-        contents.movies.append(row.movie)
-        outcome = .added(row.movie.id)
+        var movie = row.movie
+        // A row without an id is added under a new one.
+        if !row.fields.contains(.id) { movie.id = UUID() }
+        contents.movies.append(movie)
+        outcome = .added(movie.id)
       }
-      let id = target ?? row.movie.id
+      let id = target ?? contents.movies[contents.movies.count - 1].id
       if row.fields.contains(.tags) { contents.tags[id] = row.tags.isEmpty ? nil : row.tags }
       lines[id] = row.line
       return outcome

@@ -16,6 +16,9 @@ struct ImportRow {
     case json(JSONValue)
   }
 
+  /// The id of a row that gives none, which the store ignores.
+  private static let noID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
   /// The line the row starts on.
   let line: Int
   /// The value of each field, indexed by ``TransferField/rawValue``; `nil` for a field the row
@@ -47,7 +50,8 @@ struct ImportRow {
   func parsed() -> Result<MovieImportRow, ImportProblem> {
     do throws(ImportProblem) {
       var fields: MovieImportRow.Fields = []
-      var movie = Movie(title: "", date: Date(timeIntervalSinceReferenceDate: 0))
+      // Without an id, the store gives a new movie one; generating it here would be wasted.
+      var movie = Movie(id: Self.noID, title: "", date: Date(timeIntervalSinceReferenceDate: 0))
       if let id = try uuid(.id) {
         movie.id = id
         fields.insert(.id)

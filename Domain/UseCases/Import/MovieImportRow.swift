@@ -34,6 +34,7 @@ public struct MovieImportRow: Sendable, Equatable {
   /// The line the row starts on, counting from 1.
   public var line: Int
   /// The movie the row describes: the values of the fields it gives, defaults for the others.
+  /// Its id counts only when the row gives one (``Fields/id``); otherwise the store picks one.
   public var movie: Movie
   /// The names of the tags the row gives the movie.
   public var tags: [String]
