@@ -5,7 +5,9 @@ import Persistence
 /// The `movies` command-line app: parses a command line, runs the command, and reports the
 /// outcome as output and an exit status.
 ///
-/// Exit status 0 is success, 1 a failed operation (the store is left unchanged), 2 bad usage.
+/// Exit status 0 is success, 1 a failed operation (the store is left unchanged), 2 bad usage
+/// (an unknown option, or a value on the command line that the catalog refuses), 130 an
+/// interruption (Ctrl-C). Errors are one line, `movies: error: …`, without SQL or result codes.
 public enum MoviesApplication {
   /// The app's version.
   public static let version = "0.1.0"
@@ -46,12 +48,46 @@ public enum MoviesApplication {
     abstract: "Keep a catalog of the movies you have seen.",
     discussion: """
       The catalog is a SQLite file: --store PATH, else $MOVIES_STORE, else \
-      $XDG_DATA_HOME/movies/catalog.store (~/.local/share/movies/catalog.store).
+      $XDG_DATA_HOME/movies/catalog.store (~/.local/share/movies/catalog.store). \
+      A command that finds another process writing the catalog waits for it up to \
+      $MOVIES_BUSY_TIMEOUT seconds (default: \(defaultBusyTimeout.components.seconds)).
+      Exit status: 0 success; 1 the operation failed (the catalog is left as it was); \
+      2 bad usage: an unknown option or a value the command refuses; 130 interrupted (Ctrl-C).
       """,
     version: "movies \(version)",
-    arguments: [.option("store", valueName: "PATH", help: "The catalog file to use.")],
+    arguments: [
+      .option("store", valueName: "PATH", help: "The catalog file to use."),
+      .flag("verbose", help: "On an error, also print its technical detail (as MOVIES_DEBUG=1 does)."),
+    ],
     subcommands: commands.filter { $0.path.count == 1 }.map { $0.spec } + [reviewGroup, tagGroup, storeGroup]
   )
+
+  /// How long a command waits for another process writing the catalog, unless
+  /// `MOVIES_BUSY_TIMEOUT` says otherwise.
+  static let defaultBusyTimeout = Duration.seconds(30)
+
+  /// The environment variables the app reads.
+  static let environmentVariables: Set<String> = [
+    "MOVIES_STORE", "XDG_DATA_HOME", "HOME", "MOVIES_BUSY_TIMEOUT", "MOVIES_DEBUG",
+  ]
+
+  /// Runs the app with a command line and environment (`NAME=VALUE` entries) as the system
+  /// passed them (without the program name), and returns the exit status; an argument, or a
+  /// variable the app reads, that is not UTF-8 is a usage error.
+  public static func run(
+    argumentBytes: [[UInt8]],
+    environmentBytes: [[UInt8]],
+    console: Console = .standard
+  ) async -> Int32 {
+    do {
+      let arguments = try CommandLineText.decode(argumentBytes, command: spec.name)
+      let environment = try CommandLineText.decodeEnvironment(
+        environmentBytes, used: environmentVariables, command: spec.name)
+      return await run(arguments: arguments, environment: environment, console: console)
+    } catch {
+      return fail(with: error, verbose: false, console: console)
+    }
+  }
 
   /// Runs the app with a command line (without the program name) and returns the exit status.
   public static func run(
@@ -60,56 +96,46 @@ public enum MoviesApplication {
     console: Console = .standard
   ) async -> Int32 {
     let help = HelpFormatter(root: spec)
+    var verbose = environment["MOVIES_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false
     do {
       switch try ArgumentParser(root: spec).parse(arguments) {
       case .version(let version):
         console.line(version)
         return 0
       case .help(let path):
-        console.line(help.help(for: path))
+        console.show(help.help(for: path) + "\n")
         return 0
       case .run(let path, let parsed):
+        verbose = verbose || parsed.flag("verbose")
         guard let command = commands.first(where: { $0.path == path }) else {
-          console.line(help.help(for: path))
+          console.show(help.help(for: path) + "\n")
           return 0
         }
         let context = CommandContext(
           console: console,
           storeURL: try StoreLocation.url(option: parsed.string("store"), environment: environment, command: path),
-          environment: environment)
+          environment: environment,
+          busyTimeout: try busyTimeout(environment: environment))
         try await command.init(parsed).run(in: context)
         return 0
       }
     } catch {
-      let (message, status) = report(error)
-      console.writeError(message + "\n")
-      return status
+      return fail(with: error, verbose: verbose, console: console)
     }
   }
 
-  /// The one line and the exit status for an error.
-  static func report(_ error: any Error) -> (String, Int32) {
-    switch error {
-    case let error as UsageError:
-      return ("\(error)", UsageError.exitStatus)
-    case CatalogError.movieNotFound, CatalogError.duplicateMovie, CatalogError.reviewNotFound,
-      CatalogError.invalidImport:
-      return ("movies: error: \(error)", 1)
-    case let error as CatalogError:
-      return ("movies: error: \(error)", 2)
-    case let error as RepositoryError:
-      return ("movies: error: \(error)", 1)
-    case let error as PersistenceError:
-      return ("movies: error: \(error)", 1)
-    case AppError.interrupted:
-      return ("movies: \(error)", AppError.interruptedStatus)
-    case let error as AppError:
-      return ("movies: error: \(error)", 1)
-    case let error as ImportProblem:
-      return ("movies: error: \(error)", 1)
-
-    default:
-      return ("movies: error: \(error)", 1)
+  /// The wait for another writer that `MOVIES_BUSY_TIMEOUT` asks for, in seconds, else the
+  /// default.
+  ///
+  /// - Throws: ``UsageError`` if it is not a number of seconds from 0 to a day.
+  static func busyTimeout(environment: [String: String]) throws(UsageError) -> Duration {
+    guard let text = environment["MOVIES_BUSY_TIMEOUT"], !text.isEmpty else { return defaultBusyTimeout }
+    guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+      throw UsageError(
+        command: spec.name,
+        problem: .invalidValue(
+          argument: "MOVIES_BUSY_TIMEOUT", expected: "a number of seconds from 0 to 86400", value: text))
     }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 }

@@ -166,6 +166,8 @@ struct StoreMigrator: Sendable {
       }
     } catch let error as PersistenceError {
       throw PersistenceError.migrationFailed(path: path, reason: error.description)
+    } catch let error as SQLiteError where error.isBusy {
+      throw PersistenceError.busyStore(at: path, waited: connection.busyTimeout)
     } catch let error as SQLiteError {
       throw PersistenceError.migrationFailed(path: path, reason: error.message)
     } catch {

@@ -6,10 +6,16 @@ extension RepositoryError {
     switch error {
     case let error as RepositoryError:
       self = error
+    case PersistenceError.busy:
+      self = .busy("\(error)")
+    case let error as SQLiteError where error.isBusy:
+      self = .busy("another connection is writing the store")
     case let error as SQLiteError where error.isConstraintViolation:
       self = .constraintViolation("\(error.message) (\(modelName))")
     case let error as SQLiteError:
-      self = .unavailable(error.description)
+      self = .unavailable(error.message, detail: error.debugDescription)
+    case PersistenceError.sqlite(let error):
+      self = .unavailable(error.message, detail: error.debugDescription)
     case PersistenceError.invalidValue(let message):
       self = .invalidValue(message)
     case PersistenceError.unsupportedQuery(let message):

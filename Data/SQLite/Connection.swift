@@ -24,13 +24,17 @@ final class Connection {
   }
 
   let handle: OpaquePointer
+  /// How long the connection waits for a lock that another connection holds.
+  let busyTimeout: Duration
   private var statements: [String: Statement] = [:]
 
   /// Opens a connection; a missing file is created when `readOnly` is not set and `creates` is.
   ///
   /// The connection uses WAL journaling (for files that it may write, unless `usesWAL` is off:
-  /// then ``useWAL()`` switches later), enforces foreign keys,
-  /// and waits up to `busyTimeout` for another writer before failing. Every connection is
+  /// then ``useWAL()`` switches later), enforces foreign keys, and waits up to `busyTimeout` for
+  /// another writer before failing with `SQLITE_BUSY`: SQLite's
+  /// [busy timeout](https://www.sqlite.org/c3ref/busy_timeout.html) retries the lock with growing
+  /// pauses (1 ms, 2 ms, 5 ms, … up to 100 ms) until the time is spent. Every connection is
   /// [defensive](https://www.sqlite.org/c3ref/c_dbconfig_defensive.html) (no writable schema,
   /// no shadow-table writes) and does not trust the schema
   /// ([trusted_schema](https://www.sqlite.org/pragma.html#pragma_trusted_schema) off), and
@@ -64,6 +68,7 @@ final class Connection {
       throw error
     }
     handle = db
+    self.busyTimeout = busyTimeout
     sqlite3_extended_result_codes(db, 1)
     let milliseconds =
       busyTimeout.components.seconds * 1000
@@ -161,6 +166,10 @@ final class Connection {
       throw error
     }
   }
+
+  /// Whether the connection can only read: opened read-only, or opened for writing on a file
+  /// the process may not write (SQLite then falls back to reading).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
   /// The rowid of the last row inserted on this connection.
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }

@@ -3,8 +3,9 @@ internal import CSQLite
 /// A failure reported by SQLite, with everything needed to understand it.
 ///
 /// It carries SQLite's extended [result code](https://www.sqlite.org/rescode.html), SQLite's own
-/// message, and the SQL that failed, when there was one.
-public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+/// message, and the SQL that failed, when there was one. Its ``description`` is the message
+/// alone, for people; ``debugDescription`` adds the code and the SQL, for developers.
+public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
   /// The extended result code, such as `SQLITE_CONSTRAINT_PRIMARYKEY` (1555).
   public let extendedCode: Int32
   /// SQLite's message.
@@ -22,6 +23,10 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The primary result code, such as `SQLITE_CONSTRAINT` (19).
   public var code: Int32 { extendedCode & 0xFF }
 
+  /// Whether another connection held a lock for longer than the connection waits
+  /// (`SQLITE_BUSY`).
+  public var isBusy: Bool { code == SQLITE_BUSY }
+
   /// Whether a constraint (unique, not null, foreign key, check) rejected a change.
   public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
 
@@ -35,8 +40,11 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// (`SQLITE_CANTOPEN`, `SQLITE_READONLY` and their extended codes).
   var isFileAccessFailure: Bool { code == SQLITE_CANTOPEN || code == SQLITE_READONLY }
 
-  /// A one-line description: message, code and SQL.
-  public var description: String {
+  /// SQLite's message, such as `database disk image is malformed`: no SQL, no code.
+  public var description: String { message }
+
+  /// A one-line description for developers: message, code and SQL.
+  public var debugDescription: String {
     let name = sqlite3_errstr(extendedCode).map { String(cString: $0) } ?? "error"
     var text = "\(message) (\(name), code \(extendedCode))"
     if let sql { text += " in: \(sql)" }

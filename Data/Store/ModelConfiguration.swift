@@ -34,6 +34,13 @@ public struct ModelConfiguration: Sendable {
   /// ``ModelContainer/fetchHistory(after:authors:configuration:)``); on by default, as in
   /// SwiftData. Off, writes skip that bookkeeping.
   public let keepsHistory: Bool
+  /// How long a write waits for another connection — usually another process — that holds the
+  /// store's write lock, retrying with growing pauses, before it fails with
+  /// ``PersistenceError/busy(path:holder:waited:)``. Five seconds by default.
+  public let busyTimeout: Duration
+
+  /// The default of ``busyTimeout``.
+  public static let defaultBusyTimeout = Duration.seconds(5)
 
   /// Describes a store in a file.
   ///
@@ -42,9 +49,10 @@ public struct ModelConfiguration: Sendable {
   /// the user (`0600`, its new folders `0700`), whatever the umask.
   public init(
     _ name: String = "default", schema: Schema? = nil, url: URL, allowsSave: Bool = true,
-    allowsCreation: Bool = true, keepsHistory: Bool = true
+    allowsCreation: Bool = true, keepsHistory: Bool = true, busyTimeout: Duration = defaultBusyTimeout
   ) {
     self.name = name
+    self.busyTimeout = busyTimeout
     self.keepsHistory = keepsHistory
     self.schema = schema
     self.location = .file(url)
@@ -56,9 +64,11 @@ public struct ModelConfiguration: Sendable {
   /// a store in the default location: `<name>.store` in the user's data directory
   /// (`$XDG_DATA_HOME`, else `~/.local/share`).
   public init(
-    _ name: String = "default", schema: Schema? = nil, isStoredInMemoryOnly: Bool, keepsHistory: Bool = true
+    _ name: String = "default", schema: Schema? = nil, isStoredInMemoryOnly: Bool, keepsHistory: Bool = true,
+    busyTimeout: Duration = defaultBusyTimeout
   ) {
     self.name = name
+    self.busyTimeout = busyTimeout
     self.keepsHistory = keepsHistory
     self.schema = schema
     self.location = isStoredInMemoryOnly ? .inMemory : .file(Self.defaultURL(name: name))

@@ -19,6 +19,10 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case unsupportedQuery(String)
   /// SQLite reported a failure.
   case sqlite(SQLiteError)
+  /// Another connection, usually another process, held the store's write lock for longer than
+  /// the configuration's ``ModelConfiguration/busyTimeout``; `holder` is that process when the
+  /// system can tell.
+  case busy(path: String, holder: WriteLockHolder?, waited: Duration)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -31,6 +35,22 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .invalidValue(let message): "invalid value: \(message)"
     case .unsupportedQuery(let message): "unsupported query: \(message)"
     case .sqlite(let error): error.description
+    case .busy(let path, let holder, let waited):
+      "\(holder.map { "\($0)" } ?? "another process") is writing the store at \(path) and did not finish within "
+        + Self.seconds(waited)
     }
+  }
+
+  /// The ``busy(path:holder:waited:)`` error for the store at `path`, naming the process that
+  /// holds its write lock when the system tells.
+  static func busyStore(at path: String, waited: Duration) -> PersistenceError {
+    .busy(path: path, holder: WriteLockHolder(databaseAt: path), waited: waited)
+  }
+
+  /// `30 s`, `0.5 s`.
+  private static func seconds(_ duration: Duration) -> String {
+    let (whole, fraction) = duration.components
+    guard fraction != 0 else { return "\(whole) s" }
+    return "\(Double(whole) + Double(fraction) / 1e18) s"
   }
 }

@@ -13,6 +13,7 @@ final class ReaderPool: Sendable {
 
   private let path: String
   private let external: ExternalFiles?
+  private let busyTimeout: Duration
   private let idle = Mutex<[Reader]>([])
 
   /// A lent connection and its codecs.
@@ -25,10 +26,11 @@ final class ReaderPool: Sendable {
     init(state: StoreState) { self.state = state }
   }
 
-  /// A pool for the store file at `path`.
-  init(path: String, external: ExternalFiles?) {
+  /// A pool for the store file at `path`, whose connections wait up to `busyTimeout` for a lock.
+  init(path: String, external: ExternalFiles?, busyTimeout: Duration) {
     self.path = path
     self.external = external
+    self.busyTimeout = busyTimeout
   }
 
   /// Runs `body` with a read-only connection of its own.
@@ -39,7 +41,9 @@ final class ReaderPool: Sendable {
       try idle.withLock { $0.popLast() }
       ?? Reader(
         state: StoreState(
-          connection: try Connection(location: .file(path), readOnly: true, mapsMemory: true), external: external))
+          connection: try Connection(
+            location: .file(path), readOnly: true, mapsMemory: true, busyTimeout: busyTimeout),
+          external: external))
     defer {
       idle.withLock { readers in
         if readers.count < Self.keptIdle { readers.append(lent) }

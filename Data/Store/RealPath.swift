@@ -22,7 +22,9 @@ enum RealPath {
   /// the file it names. A path that cannot be resolved (a loop of links, a folder that cannot be
   /// searched) is returned as given, made absolute, for the next operation to report.
   static func resolve(_ path: String) -> String {
-    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    // Made absolute by hand: URL would fold `..` by the letters, but `..` after a link means
+    // the link target's parent, which only the file system knows; realpath() resolves it.
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     return resolve(absolute, links: 0) ?? absolute
   }
 
@@ -40,7 +42,7 @@ enum RealPath {
       let next =
         target.hasPrefix("/")
         ? target : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(target).path
-      return resolve(URL(fileURLWithPath: next).standardizedFileURL.path, links: links + 1)
+      return resolve(next, links: links + 1)
     }
     // A missing file: its real folder, and its name.
     let url = URL(fileURLWithPath: path)

@@ -15,6 +15,9 @@ final class Store: Sendable {
   let modelNames: [String: String]
   /// Signalled after each commit that the history recorded, to wake this process's observers.
   let commits = CommitSignal()
+  /// Whether the store's file turned out to be read-only to this process although the
+  /// configuration allows saving (its permissions say so); writes are then refused up front.
+  private let readsOnly: Bool
   /// The real path of a file store's file (symbolic links followed); `nil` in memory.
   let filePath: String?
   /// The read-only connections of a file store; an in-memory store reads through its one
@@ -31,8 +34,8 @@ final class Store: Sendable {
   /// nothing on disk, refused if its schema holds triggers, views or virtual tables
   /// (``SchemaGuard``), and recognized — with a `migrator`, as a version of its plan; without,
   /// as empty or holding one of the tables, the history or a schema record. Only then is a
-  /// writing connection opened (which switches the file to WAL) and the store prepared:
-  /// migrated to the plan's latest version, or its missing tables created. A missing store is
+  /// writing connection opened and the store prepared — migrated to the plan's latest version,
+  /// or its missing tables created — and, that done, switched to WAL. A missing store is
   /// created whole and private by ``StoreFile/create(_:)``, when the configuration allows it.
   ///
   /// A writable store keeps a history of its transactions (see `HistoryLog`); `modelNames`
@@ -80,22 +83,28 @@ final class Store: Sendable {
         if configuration.allowsSave { file.repairSidecarModes() }
         // Still not WAL: a migration that fails leaves even the file's header as it was.
         connection = try Connection(
-          location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false)
+          location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
+          busyTimeout: configuration.busyTimeout)
         try preparation.run(on: connection)
-        if configuration.allowsSave { try connection.useWAL() }
+        if configuration.allowsSave, !connection.isReadOnly { try connection.useWAL() }
       } else {
         connection = try Connection(location: .memory, readOnly: false)
         try preparation.run(on: connection)
       }
     } catch let error as PersistenceError {
       throw error
+    } catch let error as SQLiteError where error.isBusy {
+      throw .busyStore(at: file?.path ?? path, waited: configuration.busyTimeout)
     } catch let error as SQLiteError {
       throw .cannotOpen(path: path, reason: file?.explain(error) ?? error.message)
     } catch {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
+    readsOnly = connection.isReadOnly
     state = Mutex(StoreState(connection: connection, external: external))
-    readers = file.map { [external] file in ReaderPool(path: file.path, external: external) }
+    readers = file.map { [external] file in
+      ReaderPool(path: file.path, external: external, busyTimeout: configuration.busyTimeout)
+    }
   }
 
   deinit {
@@ -129,6 +138,10 @@ final class Store: Sendable {
     guard configuration.allowsSave else {
       throw PersistenceError.cannotOpen(path: configuration.path, reason: "the store is read-only")
     }
+    guard !readsOnly else {
+      throw PersistenceError.cannotOpen(
+        path: configuration.path, reason: "the store is read-only: its file's permissions do not let you write it")
+    }
     return try withState { state in
       let result: T
       var recorded = false
@@ -149,6 +162,9 @@ final class Store: Sendable {
         // The transaction's error is the one to report; files a failed collection leaves behind
         // are collected after the next commit.
         if let external { try? collectGarbage(in: external, state: state) }
+        if let error = error as? SQLiteError, error.isBusy {
+          throw PersistenceError.busyStore(at: filePath ?? configuration.path, waited: configuration.busyTimeout)
+        }
         throw error
       }
       // Observers hear of a commit only once it has happened.

@@ -8,8 +8,12 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
   case invalidValue(String)
   /// The descriptor asks for something the store cannot evaluate; the message names it.
   case unsupportedQuery(String)
-  /// The store could not be opened, read or written.
-  case unavailable(String)
+  /// The store could not be opened, read or written; `detail`, when there is one, is for
+  /// developers (such as the failing SQL and the storage's result code), not for users.
+  case unavailable(String, detail: String? = nil)
+  /// Another writer held the store for longer than the repository waits for it; the message
+  /// names the writer when the storage can tell.
+  case busy(String)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -18,7 +22,8 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     case .constraintViolation(let message): "constraint violated: \(message)"
     case .invalidValue(let message): "invalid value: \(message)"
     case .unsupportedQuery(let message): "unsupported query: \(message)"
-    case .unavailable(let message): "store unavailable: \(message)"
+    case .unavailable(let message, _): "store unavailable: \(message)"
+    case .busy(let message): message
     }
   }
 }

@@ -12,8 +12,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case contentTooLong(length: Int)
   /// The rating is outside ``Movie/rateRange``.
   case rateOutOfRange(Int)
-  /// The heart count is negative or would overflow.
+  /// A heart count given is negative.
   case invalidHeartCount(Int)
+  /// The movie already has the most hearts a count can hold, so one more cannot be given.
+  case heartCountFull(UUID)
   /// A running time outside ``MovieRules/runtimeRange``.
   case invalidRuntime(Int)
   /// A page's limit or offset is negative.
@@ -42,6 +44,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .rateOutOfRange(let rate):
       "the rate must be between \(Movie.rateRange.lowerBound) and \(Movie.rateRange.upperBound), not \(rate)"
     case .invalidHeartCount(let count): "the heart count \(count) is not valid"
+    case .heartCountFull(let id):
+      "the movie \(id.uuidString.lowercased()) has \(Int.max) hearts, the most a count can hold"
     case .invalidRuntime(let minutes):
       "the running time must be between \(MovieRules.runtimeRange.lowerBound) and \(MovieRules.runtimeRange.upperBound) minutes, not \(minutes)"
     case .invalidPage(let message): message

@@ -9,14 +9,14 @@ public struct HeartMovie<R: Repository>: Sendable where R.Model == Movie {
 
   /// Hearts the movie with an identifier once more and returns it as stored.
   ///
-  /// - Throws: ``CatalogError/movieNotFound(_:)``, or ``CatalogError/invalidHeartCount(_:)``
+  /// - Throws: ``CatalogError/movieNotFound(_:)``, or ``CatalogError/heartCountFull(_:)``
   ///   if the count is already at its maximum.
   public func callAsFunction(id: UUID) async throws -> Movie {
     do {
       // One read-and-write: hearts given at the same time, by any process, all count.
       return try await movies.update(id: id) { (movie: inout Movie) throws(CatalogError) in
         let (hearts, overflow) = movie.heart.addingReportingOverflow(1)
-        guard !overflow else { throw .invalidHeartCount(movie.heart) }
+        guard !overflow else { throw .heartCountFull(id) }
         movie.heart = hearts
       }
     } catch RepositoryError.notFound {

@@ -60,9 +60,20 @@ struct CatalogFileCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
   }
 
+  @Test func aRefusedFirstAddCreatesNoStore() throws {
+    let store = path("new/catalog.store")
+    let result = try movies.run(["--store", store, "add", "--title", " ", "--date", "2001-01-01"])
+    #expect(result.status == 2)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
+  }
+
   @Test func anEmptyStorePathIsAUsageError() throws {
     let result = try movies.run(["--store", "", "list"])
-    #expect(result == .init(status: 2, stdout: "", stderr: "movies list: --store expects a file path, got ''\n"))
+    #expect(
+      result
+        == .init(
+          status: 2, stdout: "",
+          stderr: "movies: error: --store expects a file path, got '' (see 'movies list --help')\n"))
     #expect(try movies.run(["export", "--output", ""]).status == 2)
   }
 
@@ -114,6 +125,9 @@ struct CatalogFileCommandTests {
     #expect(try run(nobody, ["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"]).status == 0)
     #expect(chmod(store, 0o444) == 0)
     #expect(try run(nobody, ["--store", store, "list"]).status == 0)
+    let refused = try run(nobody, ["--store", store, "add", "--title", "Ran", "--date", "1985-06-01"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("the store is read-only: its file's permissions do not let you write it"))
     #expect(chmod(store, 0o644) == 0)
     let added = try run(nobody, ["--store", store, "add", "--title", "Heat", "--date", "1995-12-15"])
     #expect(added.status == 0, "\(added.stderr)")
@@ -156,6 +170,32 @@ struct CatalogFileCommandTests {
       #expect(result.status == 1)
       #expect(result.stderr.contains("it is not a regular file"), "\(command): \(result.stderr)")
     }
+  }
+
+  @Test func aMigrationBackupThroughALinkGoesBesideTheRealFileAndIsPrivate() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/catalog-1.0.0.store")
+    try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: false)
+    try FileManager.default.copyItem(atPath: fixture.path, toPath: path("real/old.store"))
+    try FileManager.default.createSymbolicLink(atPath: path("link.store"), withDestinationPath: "real/old.store")
+    let migrated = try movies.run(["--store", path("link.store"), "store", "migrate", "--backup"])
+    #expect(migrated.status == 0, "\(migrated.stderr)")
+    let backup = path("real/old.store.1.0.0.backup")
+    #expect(migrated.stdout.hasSuffix("Backup: \(backup)\n"))
+    #expect(mode(backup) == 0o600)
+    #expect(!FileManager.default.fileExists(atPath: path("link.store.1.0.0.backup")))
+  }
+
+  @Test func aRelativeStorePathIsResolvedAsTheFileSystemResolvesIt() throws {
+    // `link/..` is the parent of the link's target, not the folder holding the link.
+    try FileManager.default.createDirectory(atPath: path("real/inner"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: "real/inner")
+    let inFolder = ["/bin/sh", "-c", "cd '\(movies.folder.path)' && exec \"$0\" \"$@\""]
+    #expect(
+      try run(inFolder, ["--store", "link/../catalog.store", "add", "--title", "A", "--date", "2001-01-01"]).status == 0
+    )
+    #expect(FileManager.default.fileExists(atPath: path("real/catalog.store")))
+    #expect(!FileManager.default.fileExists(atPath: path("catalog.store")))
   }
 
   @Test func twoProcessesCreatingTheStoreAtOnceBothSucceed() throws {

@@ -32,7 +32,7 @@ struct ImportCommandTests {
       result
         == .init(
           status: 0, stdout: "Imported 3 movies: 3 added, 0 updated.\n",
-          stderr: "movies import: warning: ignoring unknown fields: mood\n"))
+          stderr: "movies: warning: ignoring unknown fields: mood\n"))
     #expect(try titles() == ["Alien, the film", "Say \"hi\"", "Two\nlines"])
     #expect(try movies.listed(["--tag", "sci-fi"]).first?["rate"] as? Int == 9)
   }
@@ -69,11 +69,11 @@ struct ImportCommandTests {
     let result = try movies.run(["import", path, "--skip-invalid"])
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 21)
-    #expect(
-      lines.first
-        == "movies import: line 2, date: 'not a date' is not YYYY-MM-DD or an ISO 8601 date-time such as 2024-05-31T20:30:00Z, or no such day or time exists"
-    )
-    #expect(lines.last == "movies import: and 5 more invalid rows")
+    let first =
+      "movies: warning: skipped line 2, date: 'not a date' is not YYYY-MM-DD or an ISO 8601 date-time "
+      + "such as 2024-05-31T20:30:00Z, or no such day or time exists"
+    #expect(lines.first.map(String.init) == first)
+    #expect(lines.last == "movies: warning: skipped 5 more invalid rows")
     #expect(result.stdout == "Imported 0 movies: 0 added, 0 updated, 25 skipped.\n")
   }
 
@@ -95,7 +95,7 @@ struct ImportCommandTests {
     running.write((3_001...4_500).map { "Movie \($0),2001-01-01,new\n" }.joined())
     let result = try running.finish()
     #expect(result.status == 130)
-    #expect(result.stderr == "movies: interrupted; the import changed nothing\n")
+    #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
     #expect(try titles() == ["Already here"])
     #expect(try movies.listed(["--tag", "new"]).isEmpty)
   }

@@ -74,9 +74,9 @@ struct ImportFidelityTests {
     #expect(result.status == 1)
     #expect(
       result.stderr == """
-        movies import: line 3, row: line 2 already imports this movie
-        movies import: line 4, row: line 2 already imports this movie
-        movies import: line 6, row: line 5 already imports this movie
+        movies: error: line 3, row: line 2 already imports this movie
+        movies: error: line 4, row: line 2 already imports this movie
+        movies: error: line 6, row: line 5 already imports this movie
         movies: error: 3 invalid rows; nothing was imported
 
         """)
@@ -97,11 +97,11 @@ struct ImportFidelityTests {
     #expect(refused.status == 1)
     #expect(
       refused.stderr.hasPrefix(
-        "movies import: line 3, row: another movie (\(alien)) has this title and date"))
+        "movies: error: line 3, row: another movie (\(alien)) has this title and date"))
     #expect(try movies.listed().count == 1, "nothing was written")
     let skipped = try movies.run(["import", csv, "--skip-invalid"])
     #expect(skipped.stdout == "Imported 1 movie: 1 added, 0 updated, 1 skipped.\n")
-    #expect(skipped.stderr.hasPrefix("movies import: line 3, row: another movie"))
+    #expect(skipped.stderr.hasPrefix("movies: warning: skipped line 3, row: another movie"))
     #expect(try stored(alien)["rate"] as? Int == 9)
   }
 
@@ -114,7 +114,7 @@ struct ImportFidelityTests {
       let csv = try file("date.csv", "title,date\nX,\(text)\n")
       let result = try movies.run(["import", csv])
       #expect(result.status == 1, "\(text)")
-      #expect(result.stderr.hasPrefix("movies import: line 2, date: '\(text)' is not"), "\(text)")
+      #expect(result.stderr.hasPrefix("movies: error: line 2, date: '\(text)' is not"), "\(text)")
       #expect(try movies.run(["list", "--from", text]).status == 2, "\(text)")
     }
     #expect(try movies.listed().isEmpty)
@@ -140,7 +140,7 @@ struct ImportFidelityTests {
     let csv = try file("latin1.csv", bytes: latin1)
     let result = try movies.run(["import", csv])
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("movies import: line 3, title: byte 0xE9 is not UTF-8"))
+    #expect(result.stderr.hasPrefix("movies: error: line 3, title: byte 0xE9 is not UTF-8"))
     let piped = try movies.run(["import", "-", "--format", "csv"], bytes: Data(latin1))
     #expect(piped.stderr == result.stderr, "standard input is read the same way")
     let jsonl = try file(
@@ -149,14 +149,14 @@ struct ImportFidelityTests {
         + Array(#"", "date": "2001-01-01"}"#.utf8))
     #expect(
       try movies.run(["import", jsonl]).stderr.hasPrefix(
-        "movies import: line 2, row: not a JSON object: byte 0xE9 is not UTF-8"))
+        "movies: error: line 2, row: not a JSON object: byte 0xE9 is not UTF-8"))
     let json = try file(
       "latin1.json",
       bytes: Array("[\n{\"title\": \"Up\", \"date\": \"2009-05-29\"},\n{\"title\":\n\"Caf".utf8) + [0xE9]
         + Array("\", \"date\": \"2001-01-01\"}]".utf8))
     #expect(
       try movies.run(["import", json]).stderr.hasPrefix(
-        "movies import: line 4, row: not a JSON object: byte 0xE9 is not UTF-8"))
+        "movies: error: line 4, row: not a JSON object: byte 0xE9 is not UTF-8"))
     #expect(try movies.listed().isEmpty)
 
     #expect(
@@ -169,8 +169,8 @@ struct ImportFidelityTests {
     let result = try movies.run(["import", csv])
     #expect(
       result.stderr == """
-        movies import: line 2, row: 4 fields, but the header names 3
-        movies import: line 3, row: 2 fields, but the header names 3
+        movies: error: line 2, row: 4 fields, but the header names 3
+        movies: error: line 3, row: 2 fields, but the header names 3
         movies: error: 2 invalid rows; nothing was imported
 
         """)
@@ -186,7 +186,7 @@ struct ImportFidelityTests {
       ("", "is empty; give a whole number, or leave the field out"),
     ] {
       let csv = try file("rate.csv", "title,date,rate\nUp,2009-05-29,\(value)\n")
-      #expect(try movies.run(["import", csv]).stderr.hasPrefix("movies import: line 2, rate: \(reason)"), "\(value)")
+      #expect(try movies.run(["import", csv]).stderr.hasPrefix("movies: error: line 2, rate: \(reason)"), "\(value)")
     }
     for (object, problem) in [
       (#""rate": true"#, "rate: must be a whole number, not true or false"),
@@ -198,7 +198,7 @@ struct ImportFidelityTests {
       (#""content": "\ud800""#, "row: not a JSON object: a lone surrogate escape"),
     ] {
       let jsonl = try file("row.jsonl", #"{"title": "Up", "date": "2009-05-29", "# + object + "}\n")
-      #expect(try movies.run(["import", jsonl]).stderr.hasPrefix("movies import: line 1, \(problem)"), "\(object)")
+      #expect(try movies.run(["import", jsonl]).stderr.hasPrefix("movies: error: line 1, \(problem)"), "\(object)")
     }
     // A byte-order mark starts JSON Lines as it starts CSV and JSON.
     let bom = try file("bom.jsonl", bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"title": "Up", "date": "2009-05-29"}"#.utf8))
@@ -227,7 +227,7 @@ struct ImportFidelityTests {
     let jsonl = try file("typo.jsonl", #"{"title": "Up", "date": "2009-05-29", "ratng": 8, "mood": "x"}"# + "\n")
     #expect(
       try movies.run(["import", jsonl]).stderr.hasPrefix(
-        "movies import: line 1, row: unknown fields 'ratng', 'mood' (--ignore-unknown imports the rest)"))
+        "movies: error: line 1, row: unknown fields 'ratng', 'mood' (--ignore-unknown imports the rest)"))
     #expect(try movies.listed().isEmpty)
     #expect(try movies.run(["import", jsonl, "--ignore-unknown"]).stdout == "Imported 1 movie: 1 added, 0 updated.\n")
   }

@@ -82,7 +82,7 @@ struct MoviesCLITests {
       try movies.listed(["--sort", "rate:desc,title"]).map { $0["title"] as? String } == ["Alien", "Aliens", "Brazil"])
     let badSort = try movies.run(["list", "--sort", "year"])
     #expect(badSort.status == 2)
-    #expect(badSort.stderr.hasPrefix("movies list: --sort expects KEY or KEY:desc"))
+    #expect(badSort.stderr.hasPrefix("movies: error: --sort expects KEY or KEY:desc"))
   }
 
   @Test func statsDrawsHistogramsOfRatesAndYears() throws {
@@ -156,9 +156,9 @@ struct MoviesCLITests {
     #expect(refused.status == 1)
     #expect(
       refused.stderr == """
-        movies import: warning: ignoring unknown fields: mood
-        movies import: line 3, rate: the rate must be between 0 and 10, not 11
-        movies import: line 4, title: is required
+        movies: warning: ignoring unknown fields: mood
+        movies: error: line 3, rate: the rate must be between 0 and 10, not 11
+        movies: error: line 4, title: is required
         movies: error: 2 invalid rows; nothing was imported
 
         """)
@@ -209,14 +209,16 @@ struct MoviesCLITests {
     let unknown = try movies.run(["list", "--min-rat", "3"])
     #expect(
       unknown
-        == .init(status: 2, stdout: "", stderr: "movies list: unknown option '--min-rat'; did you mean '--min-rate'?\n")
+        == .init(
+          status: 2, stdout: "",
+          stderr: "movies: error: unknown option '--min-rat'; did you mean '--min-rate'? (see 'movies list --help')\n")
     )
     let badRate = try movies.run(["add", "--title", "Heat", "--rate", "11"])
     #expect(
       badRate == .init(status: 2, stdout: "", stderr: "movies: error: the rate must be between 0 and 10, not 11\n"))
     let badDate = try movies.run(["add", "--title", "Heat", "--date", "yesterday"])
     #expect(badDate.status == 2)
-    #expect(badDate.stderr.hasPrefix("movies add: --date expects a date"))
+    #expect(badDate.stderr.hasPrefix("movies: error: --date expects a date"))
     let emptyTitle = try movies.run(["add", "--title", "   "])
     #expect(emptyTitle == .init(status: 2, stdout: "", stderr: "movies: error: the title must not be empty\n"))
     #expect(try movies.listed().count == 1)
@@ -246,7 +248,10 @@ struct MoviesCLITests {
     #expect(try movies.run(["heart", missing]).status == 1)
     let notAnId = try movies.run(["show", "42"])
     #expect(
-      notAnId == .init(status: 2, stdout: "", stderr: "movies show: <id> expects a movie id (a UUID), got '42'\n"))
+      notAnId
+        == .init(
+          status: 2, stdout: "",
+          stderr: "movies: error: <id> expects a movie id (a UUID), got '42' (see 'movies show --help')\n"))
   }
 
   @Test func deleteIsAllOrNothing() throws {

@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func heartAtTheMaximumCountIsRejectedAndNothingChanges() async {
-    await #expect(throws: CatalogError.invalidHeartCount(.max)) {
+    await #expect(throws: CatalogError.heartCountFull(Movie.withMaximumHeart.id)) {
       try await heart(id: Movie.withMaximumHeart.id)
     }
     #expect(movies.storedModels.last == .withMaximumHeart)

@@ -31,31 +31,49 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String, suggestion: String?)
     /// An option or flag that is not repeatable was given more than once.
     case duplicateOption(String)
+    /// Two options that exclude each other were both given.
+    case conflictingOptions(String, String)
     /// A value that cannot be converted to the expected type.
     case invalidValue(argument: String, expected: String, value: String)
+    /// The argument at a position (counting from 1) is not UTF-8 text; `shown` is it with its
+    /// invalid bytes written as `\xFF`.
+    case notUTF8(position: Int, shown: String)
 
     /// The problem as a phrase, such as `missing value for option '--rate'`.
     public var message: String {
       switch self {
       case .unknownOption(let option, let suggestion):
-        "unknown option '\(option)'" + Self.hint(suggestion)
+        "unknown option \(Self.quoted(option))" + Self.hint(suggestion)
       case .missingValue(let option):
         "missing value for option '\(option)'"
       case .unexpectedValue(let flag, let value):
-        "flag '\(flag)' does not take a value, got '\(value)'"
+        "flag '\(flag)' does not take a value, got \(Self.quoted(value))"
       case .unexpectedArgument(let argument):
-        "unexpected argument '\(argument)'"
+        "unexpected argument \(Self.quoted(argument))"
       case .missingArgument(let argument):
         "missing required argument '\(argument)'"
       case .missingOption(let option):
         "missing required option '\(option)'"
       case .unknownCommand(let command, let suggestion):
-        "unknown command '\(command)'" + Self.hint(suggestion)
+        "unknown command \(Self.quoted(command))" + Self.hint(suggestion)
       case .duplicateOption(let option):
         "option '\(option)' given more than once"
+      case .conflictingOptions(let first, let second):
+        "\(first) cannot be combined with \(second)"
       case .invalidValue(let argument, let expected, let value):
-        "\(argument) expects \(expected), got '\(value)'"
+        "\(argument) expects \(expected), got \(Self.quoted(value))"
+      case .notUTF8(let position, let shown):
+        "argument \(position) is not UTF-8 text: \(Self.quoted(shown)); give text and file names in UTF-8"
       }
+    }
+
+    /// The longest piece of a command line an error quotes, in characters.
+    static let quotedLength = 200
+
+    /// Text from the command line in quotes, cut short with `…` past ``quotedLength``
+    /// characters, so that a huge argument gives a readable error.
+    static func quoted(_ text: String) -> String {
+      "'" + (text.count > quotedLength ? text.prefix(quotedLength - 1) + "…" : text) + "'"
     }
 
     /// Returns the "did you mean" hint for a suggestion, or an empty string without one.

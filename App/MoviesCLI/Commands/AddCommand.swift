@@ -34,8 +34,12 @@ struct AddCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let images = try ImageFiles.read(imagePaths)
+    let date = date ?? Date()
+    // What the catalog would refuse is refused before the store is opened: a refused first
+    // `add` leaves no new, empty store behind.
+    _ = try MovieRules.validated(Movie(title: title, content: content, date: date, rate: rate, runtime: runtime))
     let movie = try await context.openCatalog(creating: true).add(
-      title: title, content: content, images: images, date: date ?? Date(), rate: rate, runtime: runtime)
+      title: title, content: content, images: images, date: date, rate: rate, runtime: runtime)
     context.console.line(movie.id.uuidString.lowercased())
   }
 }

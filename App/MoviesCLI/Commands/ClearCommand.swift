@@ -23,7 +23,7 @@ struct ClearCommand: MoviesCommand {
         throw AppError.notConfirmed("refusing to clear the catalog without confirmation; pass --yes")
       }
       let count = try await catalog.movies.fetchCount(FetchDescriptor())
-      context.console.writeError("Delete all \(count) movies from \(catalog.url.path)? [y/N] ")
+      context.console.prompt("Delete all \(count) movies from \(catalog.url.path)? [y/N] ")
       let answer = context.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else {
         throw AppError.notConfirmed("nothing was deleted")

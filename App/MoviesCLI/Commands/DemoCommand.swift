@@ -27,7 +27,7 @@ struct DemoCommand: MoviesCommand {
       throw AppError.notConfirmed(
         "the demo store would be your catalog \(context.storeURL.path); the demo empties it, so it does not run there")
     }
-    let catalog = try Catalog(url: url, creating: true)
+    let catalog = try context.openCatalog(at: url, creating: true)
     _ = try await catalog.clear()
     var added: [Movie] = []
     for sample in Self.samples {
@@ -39,14 +39,16 @@ struct DemoCommand: MoviesCommand {
     for movie in added.prefix(2) { _ = try await catalog.heart(id: movie.id) }
 
     let console = context.console
-    console.line("Demo store: \(url.path)\n")
+    console.line("Demo store: \(url.path)")
+    console.show("\n")
     console.line("All movies, by date:")
-    console.write(MovieOutput.table(try await catalog.list(MovieQuery())))
-    console.line("\nRated 8 or more, best first:")
-    console.write(
+    console.show(MovieOutput.table(try await catalog.list(MovieQuery())))
+    console.show("\nRated 8 or more, best first:\n")
+    console.show(
       MovieOutput.table(try await catalog.list(MovieQuery(minimumRate: 8, sortKey: .rate, descending: true))))
     let program = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).path } ?? "movies"
-    console.line("\nTry: \(program) list --store '\(url.path)' --search Space --format json")
+    console.show("\n")
+    console.line("Try: \(program) list --store '\(url.path)' --search Space --format json")
   }
 
   private static let samples: [(title: String, content: String, date: String, rate: Int)] = [

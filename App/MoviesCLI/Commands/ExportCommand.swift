@@ -44,7 +44,7 @@ struct ExportCommand: MoviesCommand {
     let tags = try await catalog.movieTags.names(of: movies.map(\.id))
     let text = try Self.render(movies, tags: tags, format: format)
     guard let file else {
-      context.console.write(text)
+      context.console.writeData(text)
       return
     }
     try file.write(text)
@@ -69,17 +69,21 @@ struct ExportCommand: MoviesCommand {
           "heart": movie.heart, "tags": tags[movie.id] ?? [], "runtime": movie.runtime.map { $0 as Any } ?? NSNull(),
         ]
       }
+      // The same values, with the characters a terminal acts on written as JSON escapes.
       if format == .jsonl {
         return try objects.map {
-          String(
-            decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .withoutEscapingSlashes]),
-            as: UTF8.self) + "\n"
+          TerminalText.json(
+            String(
+              decoding: try JSONSerialization.data(
+                withJSONObject: $0, options: [.sortedKeys, .withoutEscapingSlashes]),
+              as: UTF8.self)) + "\n"
         }.joined()
       }
-      return String(
-        decoding: try JSONSerialization.data(
-          withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
-        as: UTF8.self) + "\n"
+      return TerminalText.json(
+        String(
+          decoding: try JSONSerialization.data(
+            withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
+          as: UTF8.self)) + "\n"
     }
   }
 }

@@ -37,8 +37,7 @@ struct HistoryCommand: MoviesCommand {
           "changes": transaction.changes.map { ["model": $0.model, "id": $0.id, "kind": $0.kind.rawValue] },
         ]
       }
-      let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-      context.console.line(String(decoding: data, as: UTF8.self))
+      context.console.writeData(try JSONOutput.serialize(objects))
     case .table:
       let rows = history.map { transaction in
         [
@@ -46,7 +45,7 @@ struct HistoryCommand: MoviesCommand {
           Self.summary(transaction.changes),
         ]
       }
-      context.console.write(
+      context.console.show(
         TextTable(headers: ["TOKEN", "COMMITTED", "AUTHOR", "CHANGES"], rightAligned: [0]).render(rows))
     }
   }

@@ -89,21 +89,25 @@ struct ImportCommand: MoviesCommand {
   ) throws -> ImportProgress {
     let interrupt = InterruptFlag()
     defer { interrupt.remove() }
-    var bar = quiet || !console.errorIsTerminal ? nil : ProgressBar(totalBytes: totalBytes, write: console.writeError)
+    var bar =
+      quiet || !console.errorIsTerminal
+      ? nil : ProgressBar(totalBytes: totalBytes, columns: console.errorColumns, write: console.draw)
     defer { bar?.clear() }
     // A CSV header names its unknown fields before the first row; JSON objects as they come.
     var warned = Set<String>()
     func warnOfUnknownFields() {
       let unknown = file.unknownFields.filter { warned.insert($0).inserted }
       guard !unknown.isEmpty else { return }
-      console.writeError("movies import: warning: ignoring unknown fields: \(unknown.joined(separator: ", "))\n")
+      console.errorLine("movies: warning: ignoring unknown fields: \(unknown.joined(separator: ", "))")
     }
     warnOfUnknownFields()
     defer { warnOfUnknownFields() }
     var problems = 0
+    // Bad rows stop the import, unless they are skipped.
+    let prefix = skipInvalid ? "movies: warning: skipped " : "movies: error: "
     defer {
       if problems > Self.listedProblems {
-        console.writeError("movies import: and \(problems - Self.listedProblems) more invalid rows\n")
+        console.errorLine("\(prefix)\(problems - Self.listedProblems) more invalid rows")
       }
     }
     return try catalog.importMovies(
@@ -112,7 +116,7 @@ struct ImportCommand: MoviesCommand {
         problems += 1
         guard problems <= Self.listedProblems else { return }
         bar?.clear()
-        console.writeError("movies import: \(problem)\n")
+        console.errorLine("\(prefix)\(problem)")
       },
       progress: { progress in
         guard !interrupt.isRaised else { throw AppError.interrupted("the import") }

@@ -80,7 +80,13 @@ struct ListCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     // The query is checked before the store is opened, so a bad one changes nothing.
     _ = try ListMovies<SQLiteRepository<Movie>>.descriptor(for: query)
-    context.console.write(try await render(from: try context.openCatalog()))
+    try await output(from: try context.openCatalog(), to: context.console)
+  }
+
+  /// Writes the list to a console: JSON as data for scripts, a table for people.
+  func output(from catalog: Catalog, to console: Console) async throws {
+    let text = try await render(from: catalog)
+    if format == .json { console.writeData(text) } else { console.show(text) }
   }
 
   /// The list, as text for the chosen format, from an open catalog.

@@ -25,6 +25,10 @@ struct ReviewListCommand: MoviesCommand {
     let catalog = try context.openCatalog()
     _ = try await catalog.get(id: movieID)
     let reviews = try await catalog.listReviews(movieID: movieID)
-    context.console.write(format == .json ? try ReviewOutput.json(reviews) : ReviewOutput.table(reviews))
+    if format == .json {
+      context.console.writeData(try ReviewOutput.json(reviews))
+    } else {
+      context.console.show(ReviewOutput.table(reviews))
+    }
   }
 }

@@ -26,10 +26,10 @@ struct ShowCommand: MoviesCommand {
     let reviews = try await catalog.listReviews(movieID: id)
     let tags = try await catalog.movieTags.names(of: [id])[id] ?? []
     guard format == .table else {
-      context.console.write(try MovieOutput.json(movie, tags: tags))
+      context.console.writeData(try MovieOutput.json(movie, tags: tags))
       return
     }
-    context.console.write(MovieOutput.detail(movie, tags: tags))
-    if !reviews.isEmpty { context.console.write("reviews:\n" + ReviewOutput.table(reviews)) }
+    context.console.show(MovieOutput.detail(movie, tags: tags))
+    if !reviews.isEmpty { context.console.show("reviews:\n" + ReviewOutput.table(reviews)) }
   }
 }

@@ -17,7 +17,11 @@ struct StatsCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let summary = try await CatalogStatistics(movies: context.openCatalog().movies)()
-    context.console.write(format == .json ? try Self.json(summary) : Self.text(summary))
+    if format == .json {
+      context.console.writeData(try Self.json(summary))
+    } else {
+      context.console.show(Self.text(summary))
+    }
   }
 
   static func text(_ summary: CatalogSummary) -> String {
@@ -51,8 +55,6 @@ struct StatsCommand: MoviesCommand {
       moviesPerYear: Dictionary(uniqueKeysWithValues: summary.moviesPerYear.map { ("\($0.key)", $0.value) }),
       firstDate: summary.dateRange.map { CatalogDate.iso8601($0.lowerBound) },
       lastDate: summary.dateRange.map { CatalogDate.iso8601($0.upperBound) })
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(record), as: UTF8.self) + "\n"
+    return try JSONOutput.encode(record)
   }
 }

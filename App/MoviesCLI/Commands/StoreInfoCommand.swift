@@ -32,8 +32,7 @@ struct StoreInfoCommand: MoviesCommand {
         "latestVersion": info.latestVersion.description, "needsMigration": info.needsMigration,
         "fingerprint": info.fingerprint, "rows": info.rowCounts, "size": info.size,
       ]
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-      context.console.line(String(decoding: data, as: UTF8.self))
+      context.console.writeData(try JSONOutput.serialize(object))
     case .table:
       var lines = [
         ("path", info.path), ("version", info.version?.description ?? "unknown"), ("state", state),

@@ -26,11 +26,11 @@ struct StoreMigrateCommand: MoviesCommand {
     let before = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
     guard let version = before.version, before.needsMigration else {
       // Opening reports a store of an unknown or newer version, and records an adopted one.
-      _ = try Catalog(url: url, creating: false)
+      _ = try context.openCatalog()
       context.console.line("The catalog is at version \(before.latestVersion) already.")
       return
     }
-    _ = try Catalog(url: url, creating: false, backupBeforeMigration: backup)
+    _ = try context.openCatalog(backupBeforeMigration: backup)
     context.console.line("Migrated the catalog from version \(version) to \(before.latestVersion).")
     if backup, let copy = before.backupURL { context.console.line("Backup: \(copy.path)") }
   }

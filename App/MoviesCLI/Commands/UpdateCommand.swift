@@ -42,7 +42,7 @@ struct UpdateCommand: MoviesCommand {
     imagePaths = arguments.strings("image")
     removeImages = arguments.flag("no-images")
     if removeImages, !imagePaths.isEmpty {
-      throw Self.usage(.unexpectedArgument("--no-images cannot be combined with --image"))
+      throw Self.usage(.conflictingOptions("--no-images", "--image"))
     }
     if title == nil, content == nil, date == nil, rate == nil, heart == nil, runtime == nil, imagePaths.isEmpty,
       !removeImages
@@ -56,6 +56,6 @@ struct UpdateCommand: MoviesCommand {
     let changes = MovieChanges(
       title: title, content: content, images: images, date: date, rate: rate, heart: heart, runtime: runtime)
     let movie = try await context.openCatalog().update(id: id, changes)
-    context.console.write(MovieOutput.detail(movie))
+    context.console.show(MovieOutput.detail(movie))
   }
 }

@@ -29,17 +29,19 @@ struct WatchCommand: MoviesCommand {
     let catalog = try context.openCatalog()
     let changes = try catalog.container.history(
       of: [Movie.self, Review.self, MovieTag.self, Tagging.self], interval: .milliseconds(100))
-    context.console.write(try await list.render(from: catalog))
+    try await list.output(from: catalog, to: context.console)
     var listed = 0
+    if updates == 0 { return }
     for try await transaction in changes {
       guard updates.map({ listed < $0 }) ?? true else { break }
       listed += 1
       if list.format == .table {
         let author = transaction.author.map { " by \($0)" } ?? ""
+        context.console.show("\n")
         context.console.line(
-          "\n— changed at \(CatalogDate.iso8601(transaction.timestamp))\(author) (history \(transaction.token)) —")
+          "— changed at \(CatalogDate.iso8601(transaction.timestamp))\(author) (history \(transaction.token)) —")
       }
-      context.console.write(try await list.render(from: catalog))
+      try await list.output(from: catalog, to: context.console)
       if let updates, listed >= updates { break }
     }
   }

@@ -19,17 +19,21 @@ struct Catalog: Sendable {
   let taggings: SQLiteRepository<Tagging>
   let importer: SQLiteMovieImporter
 
-  /// Opens the catalog store at a URL, creating it (private to the user) when `creating`.
+  /// Opens the catalog store at a URL, creating it (private to the user) when `creating`; its
+  /// writes wait up to `busyTimeout` for another process writing it.
   ///
   /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not
   ///   `creating`; the file is left untouched.
-  init(url: URL, creating: Bool, backupBeforeMigration: Bool = false) throws {
+  init(
+    url: URL, creating: Bool, backupBeforeMigration: Bool = false,
+    busyTimeout: Duration = MoviesApplication.defaultBusyTimeout
+  ) throws {
     self.url = url
     // The store is recognized as a version of the catalog's schema and migrated to the latest.
     let container = try ModelContainer(
       for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
       backupBeforeMigration: backupBeforeMigration,
-      configurations: ModelConfiguration("Catalog", url: url, allowsCreation: creating))
+      configurations: ModelConfiguration("Catalog", url: url, allowsCreation: creating, busyTimeout: busyTimeout))
     self.container = container
     movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog", author: Self.author)
     reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog", author: Self.author)

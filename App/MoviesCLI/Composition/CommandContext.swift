@@ -5,12 +5,22 @@ struct CommandContext: Sendable {
   let console: Console
   let storeURL: URL
   let environment: [String: String]
+  /// How long a write waits for another process that is writing the catalog.
+  var busyTimeout: Duration = MoviesApplication.defaultBusyTimeout
 
-  /// Opens the catalog store; commands call this only when they need the store.
+  /// Opens the catalog store (the one chosen by `--store` and the environment, unless `url`
+  /// names another); commands call this only when they need the store.
   ///
   /// Only commands that add movies pass `creating`: the others fail on a missing store, with
   /// an error naming its path, and create no file or folder.
   ///
   /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not `creating`.
-  func openCatalog(creating: Bool = false) throws -> Catalog { try Catalog(url: storeURL, creating: creating) }
+  func openCatalog(
+    at url: URL? = nil, creating: Bool = false, backupBeforeMigration: Bool = false
+  ) throws
+    -> Catalog
+  {
+    try Catalog(
+      url: url ?? storeURL, creating: creating, backupBeforeMigration: backupBeforeMigration, busyTimeout: busyTimeout)
+  }
 }

@@ -17,12 +17,18 @@ enum StoreLocation {
           command: (["movies"] + command).joined(separator: " "),
           problem: .invalidValue(argument: "--store", expected: "a file path", value: option))
       }
-      return URL(fileURLWithPath: option)
+      return url(of: option)
     }
-    if let path = environment["MOVIES_STORE"], !path.isEmpty { return URL(fileURLWithPath: path) }
+    if let path = environment["MOVIES_STORE"], !path.isEmpty { return url(of: path) }
     return dataDirectory(environment: environment)
       .appendingPathComponent("movies", isDirectory: true)
       .appendingPathComponent("catalog.store")
+  }
+
+  /// The URL of a path, made absolute without folding `..` by its letters (URL would): after a
+  /// symbolic link, `..` is the parent of the link's target, as the file system resolves it.
+  private static func url(of path: String) -> URL {
+    URL(fileURLWithPath: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
   }
 
   /// The user's data directory, as the XDG Base Directory specification defines it.

@@ -11,46 +11,36 @@ enum MovieOutput {
       movies.map { movie in
         [
           movie.id.uuidString.lowercased(), CatalogDate.dayString(movie.date), "\(movie.rate)",
-          "\(movie.heart)", singleLine(movie.title),
+          "\(movie.heart)", movie.title,
         ]
       })
   }
 
-  /// One movie in full, as labelled lines.
+  /// One movie in full, as labelled lines; the content keeps its line breaks, the other
+  /// fields are kept to one line each.
   static func detail(_ movie: Movie, tags: [String] = []) -> String {
     var lines = [
       "id:      \(movie.id.uuidString.lowercased())",
-      "title:   \(singleLine(movie.title))",
+      "title:   \(TerminalText.escaped(movie.title))",
       "date:    \(CatalogDate.iso8601(movie.date))",
       "rate:    \(movie.rate)",
       "heart:   \(movie.heart)",
       "images:  \(movie.images.count)",
     ]
     if let runtime = movie.runtime { lines.insert("runtime: \(runtime) min", at: 5) }
-    if !tags.isEmpty { lines.append("tags:    \(tags.joined(separator: ", "))") }
+    if !tags.isEmpty { lines.append("tags:    " + tags.map { TerminalText.escaped($0) }.joined(separator: ", ")) }
     if !movie.content.isEmpty { lines.append("content:\n" + movie.content) }
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// The movies as a JSON array with stable field names; dates in ISO 8601.
   static func json(_ movies: [Movie], tags: [UUID: [String]] = [:]) throws -> String {
-    try encode(movies.map { MovieRecord($0, tags: tags[$0.id] ?? []) })
+    try JSONOutput.encode(movies.map { MovieRecord($0, tags: tags[$0.id] ?? []) })
   }
 
   /// One movie as a JSON object.
   static func json(_ movie: Movie, tags: [String] = []) throws -> String {
-    try encode(MovieRecord(movie, tags: tags))
-  }
-
-  private static func encode(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
-  }
-
-  /// Control characters would break a table's layout; show them as spaces.
-  private static func singleLine(_ text: String) -> String {
-    String(text.map { $0.isNewline || $0 == "\t" || $0 == "\u{0}" ? " " : $0 })
+    try JSONOutput.encode(MovieRecord(movie, tags: tags))
   }
 }
 

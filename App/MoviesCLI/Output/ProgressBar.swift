@@ -11,14 +11,21 @@ struct ProgressBar {
   private static let width = 20
 
   private let totalBytes: Int?
+  private let columns: Int?
   private let write: (String) -> Void
   private let start: ContinuousClock.Instant
   private var lastDrawn: ContinuousClock.Instant?
   private var drawn = false
 
   /// Creates a bar that draws through `write`; `totalBytes` is the size of the input, if known.
-  init(totalBytes: Int?, start: ContinuousClock.Instant = .now, write: @escaping (String) -> Void) {
+  ///
+  /// On a terminal `columns` wide, the line is cut to fit: a line that wrapped could not be
+  /// drawn over.
+  init(
+    totalBytes: Int?, columns: Int? = nil, start: ContinuousClock.Instant = .now, write: @escaping (String) -> Void
+  ) {
     self.totalBytes = totalBytes.flatMap { $0 > 0 ? $0 : nil }
+    self.columns = columns
     self.start = start
     self.write = write
   }
@@ -28,7 +35,8 @@ struct ProgressBar {
     if let lastDrawn, now - lastDrawn < Self.interval { return }
     lastDrawn = now
     drawn = true
-    write("\r" + Self.line(rows: rows, bytes: bytes, totalBytes: totalBytes, elapsed: now - start) + "\u{1B}[K")
+    let line = Self.line(rows: rows, bytes: bytes, totalBytes: totalBytes, elapsed: now - start)
+    write("\r" + (columns.map { String(line.prefix(max(0, $0 - 1))) } ?? line) + "\u{1B}[K")
   }
 
   /// Erases the line, so that other output starts on a clean line.

@@ -11,7 +11,7 @@ enum ReviewOutput {
       reviews.map { review in
         [
           review.id.uuidString.lowercased(), CatalogDate.dayString(review.date), review.rate.map { "\($0)" } ?? "–",
-          review.author.isEmpty ? "–" : review.author, review.text.replacingOccurrences(of: "\n", with: " "),
+          review.author.isEmpty ? "–" : review.author, review.text,
         ]
       })
   }
@@ -45,8 +45,6 @@ enum ReviewOutput {
         text: $0.text,
         rate: $0.rate, date: CatalogDate.iso8601($0.date))
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(records), as: UTF8.self) + "\n"
+    return try JSONOutput.encode(records)
   }
 }

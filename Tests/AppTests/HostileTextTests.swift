@@ -1,0 +1,220 @@
+import Domain
+import Foundation
+import Persistence
+import Testing
+
+/// Every character a terminal acts on: C0 (NUL to US), DEL, C1, the line and paragraph
+/// separators, and the bidirectional embeddings, overrides and isolates.
+private let hostileScalars: [Unicode.Scalar] =
+  (0x00...0x1F).map { Unicode.Scalar($0)! } + (0x7F...0x9F).map { Unicode.Scalar($0)! }
+  + (0x2028...0x202E).map { Unicode.Scalar($0)! } + (0x2066...0x2069).map { Unicode.Scalar($0)! }
+
+/// All of them, between letters so that trimming keeps them.
+private let hostile = "A" + String(String.UnicodeScalarView(hostileScalars)) + "Z"
+/// The same without NUL, which a command line cannot carry.
+private let hostileArgument = hostile.replacingOccurrences(of: "\u{0}", with: "")
+
+/// The active characters found in a human-readable output; a line feed ends a line there.
+private func active(in output: String) -> [String] {
+  output.unicodeScalars.filter { $0 != "\n" && hostileScalars.contains($0) }.map {
+    "U+" + String($0.value, radix: 16, uppercase: true)
+  }
+}
+
+@Suite("Hostile text is inert on a terminal, and exact in the store and in JSON")
+struct HostileTextTests {
+  let movies: MoviesProcess
+
+  init() throws { movies = try MoviesProcess() }
+
+  /// Runs a command whose output is for people, and checks that nothing in it acts on a terminal.
+  @discardableResult
+  private func human(
+    _ arguments: [String], status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation
+  )
+    throws -> MoviesProcess.Result
+  {
+    let result = try movies.run(arguments)
+    #expect(result.status == status, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+    #expect(active(in: result.stdout) == [], "\(arguments) stdout", sourceLocation: sourceLocation)
+    #expect(active(in: result.stderr) == [], "\(arguments) stderr", sourceLocation: sourceLocation)
+    return result
+  }
+
+  /// Runs a command that prints JSON, checks that its text is inert too, and decodes it.
+  private func json(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Any {
+    let result = try movies.run(arguments + ["--format", "json"])
+    #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+    #expect(active(in: result.stdout) == [], "\(arguments) JSON", sourceLocation: sourceLocation)
+    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+  }
+
+  /// Tags of at most 50 characters that together hold every hostile character.
+  private var hostileTags: [String] {
+    stride(from: 0, to: hostileScalars.count, by: 20).map { start in
+      "t" + String(String.UnicodeScalarView(hostileScalars[start..<min(start + 20, hostileScalars.count)])) + "t"
+    }
+  }
+
+  /// A movie imported with hostile title, content and tags (an import can store NUL too), and
+  /// a review with hostile text and author.
+  private func hostileMovie() throws -> (id: String, review: String) {
+    let line = try JSONSerialization.data(
+      withJSONObject: [
+        "title": hostile, "content": hostile + "\n" + hostile, "date": "2001-01-01", "tags": hostileTags,
+      ])
+    let file = movies.folder.appendingPathComponent("hostile.jsonl")
+    try (line + Data("\n".utf8)).write(to: file)
+    try human(["import", file.path])
+    let id = try #require(try movies.listed().first?["id"] as? String)
+    let review = try human(["review", "add", id, "--text", hostileArgument, "--author", hostileArgument])
+    return (id, review.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  @Test func everyTextFieldIsEscapedInEveryHumanOutput() throws {
+    let (id, _) = try hostileMovie()
+    try human(["list"])
+    try human(["list", "--tag", hostileTags[0]])
+    try human(["show", id])
+    try human(["review", "list", id])
+    try human(["stats"])
+    try human(["history"])
+    try human(["heart", id])
+    try human(["rate", id, "7"])
+    try human(["tag", "add", id, hostileArgument.prefix(40) + "t"])
+    try human(["tag", "remove", id, hostileArgument.prefix(40) + "t"])
+    try human(["update", id, "--content", hostileArgument])
+    try human(["watch", "--updates", "0"])
+    try human(["export", "--output", movies.folder.appendingPathComponent("out\u{1B}[2J.csv").path])
+    try human(["store", "info"])
+    try human(["store", "check"])
+  }
+
+  @Test func theTableKeepsItsColumnsAlignedWhateverTheText() throws {
+    let (id, _) = try hostileMovie()
+    try human(["review", "add", id, "--text", "plain", "--author", "Bob"])
+    let table = try human(["review", "list", id]).stdout.split(separator: "\n").map(String.init)
+    #expect(table.count == 3, "one line per review: \(table)")
+    // Each line's last column starts where the header's does.
+    let column = try #require(table[0].range(of: "REVIEW")).lowerBound.utf16Offset(in: table[0])
+    for line in table.dropFirst() {
+      let prefix = String(line.utf16.prefix(column))!
+      #expect(prefix.hasSuffix("  "), "the column before REVIEW ends with its gap: \(line)")
+      #expect(!String(line.utf16.dropFirst(column))!.hasPrefix(" "), "REVIEW starts in its column: \(line)")
+    }
+  }
+
+  @Test func jsonOutputReadsBackExactlyWhatWasStored() throws {
+    let (id, review) = try hostileMovie()
+    let listed = try #require(try json(["list"]) as? [[String: Any]])
+    #expect(listed.first?["title"] as? String == hostile)
+    #expect(listed.first?["content"] as? String == hostile + "\n" + hostile)
+    #expect(Set(listed.first?["tags"] as? [String] ?? []) == Set(hostileTags))
+    let shown = try #require(try json(["show", id]) as? [String: Any])
+    #expect(shown["title"] as? String == hostile)
+    let reviews = try #require(try json(["review", "list", id]) as? [[String: Any]])
+    #expect(reviews.first?["id"] as? String == review)
+    #expect(reviews.first?["text"] as? String == hostileArgument)
+    #expect(reviews.first?["author"] as? String == hostileArgument)
+  }
+
+  @Test func exportedJSONIsInertAndImportsBackExactly() throws {
+    _ = try hostileMovie()
+    for format in ["json", "jsonl"] {
+      let file = movies.folder.appendingPathComponent("export.\(format)")
+      try human(["export", "--output", file.path])
+      let text = try String(contentsOf: file, encoding: .utf8)
+      #expect(active(in: text) == [], "\(format)")
+      let other = try MoviesProcess()
+      let imported = try other.run(["import", file.path])
+      #expect(imported.status == 0, "\(imported.stderr)")
+      let listed = try other.listed().first
+      #expect(listed?["title"] as? String == hostile, "\(format)")
+      #expect(listed?["content"] as? String == hostile + "\n" + hostile, "\(format)")
+      #expect(Set(listed?["tags"] as? [String] ?? []) == Set(hostileTags), "\(format)")
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aHostileAuthorInTheHistoryIsEscapedInHistoryAndWatch() throws {
+    try movies.add("Alien")
+    let container = try ModelContainer(
+      for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
+      configurations: ModelConfiguration("Catalog", url: movies.defaultStore))
+    let watch = try WatchingMovies(movies, ["watch", "--updates", "1"])
+    try watch.waitForOutput(containing: "Alien")
+    let context = try ModelContext(container)
+    context.author = hostile
+    context.insert(Movie(title: "Heat", date: Date(timeIntervalSinceReferenceDate: 0)))
+    try context.save()
+    let watched = try watch.finish()
+    #expect(watched.status == 0, "\(watched.stderr)")
+    #expect(watched.stdout.contains("Heat"))
+    #expect(active(in: watched.stdout) == [])
+
+    try human(["history"])
+    let history = try #require(try json(["history"]) as? [[String: Any]])
+    #expect(history.last?["author"] as? String == hostile)
+  }
+
+  @Test func errorMessagesQuotingInputAreEscaped() throws {
+    let (id, _) = try hostileMovie()
+    let escape = "\u{1B}]0;owned\u{07}\u{202E}"
+    try human(["show", escape], status: 2)
+    try human(["list", "--bogus" + escape], status: 2)
+    try human(["list", "--min-rate", escape], status: 2)
+    try human(["import", movies.folder.appendingPathComponent(escape + ".csv").path], status: 1)
+    try human(["add", "--title", "Heat", "--image", "/nonexistent/" + escape], status: 1)
+    try human(["export", "--output", "/nonexistent/" + escape + "/out.csv"], status: 1)
+    try human(["--store", movies.folder.appendingPathComponent(escape).path + "/x/y", "store", "info"], status: 1)
+    // A duplicate's error quotes the title it shares.
+    try human(["add", "--title", hostileArgument, "--date", "2001-01-01"])
+    let duplicate = try human(["add", "--title", hostileArgument, "--date", "2001-01-01"], status: 1)
+    #expect(duplicate.stderr.hasPrefix("movies: error: a movie titled"))
+    #expect(duplicate.stderr.filter { $0 == "\n" }.count == 1, "one line: \(duplicate.stderr)")
+    _ = id
+  }
+
+  @Test func aTitleWithControlsIsStoredExactlyAsGiven() throws {
+    let id = try movies.add(hostileArgument)
+    #expect(try movies.listed().first?["title"] as? String == hostileArgument)
+    #expect(try movies.listed().first?["id"] as? String == id)
+  }
+}
+
+/// A `movies watch` whose output the test reads while it runs.
+private final class WatchingMovies {
+  let process = Process()
+  let output = Pipe()
+  let errors = Pipe()
+  private var seen = ""
+
+  init(_ movies: MoviesProcess, _ arguments: [String]) throws {
+    process.executableURL = MoviesProcess.executable
+    process.arguments = arguments
+    process.environment = [
+      "HOME": movies.folder.path, "XDG_DATA_HOME": movies.folder.appendingPathComponent("data").path,
+    ]
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+  }
+
+  /// Reads standard output until it holds `text`; what was read is kept for ``finish()``.
+  func waitForOutput(containing text: String) throws {
+    while !seen.contains(text) {
+      let data = output.fileHandleForReading.availableData
+      guard !data.isEmpty else { throw CocoaError(.fileReadUnknown) }
+      seen += String(decoding: data, as: UTF8.self)
+    }
+  }
+
+  /// Waits for the process to end and returns all it printed.
+  func finish() throws -> MoviesProcess.Result {
+    let rest = output.fileHandleForReading.readDataToEndOfFile()
+    let errorText = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return MoviesProcess.Result(
+      status: process.terminationStatus, stdout: seen + String(decoding: rest, as: UTF8.self),
+      stderr: String(decoding: errorText, as: UTF8.self))
+  }
+}
