@@ -19,6 +19,19 @@ final class RowDecoder {
   private let json = NestedJSONDecoder()
 
   private let external: ExternalFiles?
+  /// The result columns that hold the names of an attribute's external files, whose files are
+  /// not read (see ``namesSuffix``).
+  private let namesOnly: Set<Int32>
+  /// The table's columns that the statement does not return: their attributes decode as empty
+  /// values (see `FetchDescriptor.propertiesToFetch`).
+  private let unfetched: Set<String>
+  /// The model type being decoded, for error messages.
+  @exclusivity(unchecked) private var modelName = ""
+
+  /// The suffix of a result column's name (`"images:names"`) that returns an externally
+  /// stored attribute's file names without asking for the files to be read: the attribute
+  /// decodes as one empty value per file.
+  static let namesSuffix = ":names"
 
   /// Creates a decoder for the rows a statement returns from a table.
   init(statement: Statement, table: TableSchema, external: ExternalFiles? = nil) {
@@ -27,21 +40,35 @@ final class RowDecoder {
     self.external = external
     var indexByName: [String: Int32] = [:]
     var kinds: [ValueKind?] = []
+    var namesOnly = Set<Int32>()
     for column in 0..<statement.columnCount {
-      let name = statement.columnName(column)
+      var name = statement.columnName(column)
+      var kind = table.columns.first { $0.name == name }?.kind
+      if kind == nil, name.hasSuffix(Self.namesSuffix) {
+        let attribute = String(name.dropLast(Self.namesSuffix.count))
+        if table.columns.contains(where: { $0.name == attribute && $0.kind == .external }) {
+          name = attribute
+          kind = .external
+          namesOnly.insert(column)
+        }
+      }
       indexByName[name] = column
-      kinds.append(table.columns.first { $0.name == name }?.kind)
+      kinds.append(kind)
     }
     self.indexByName = indexByName
     self.kinds = kinds
+    self.namesOnly = namesOnly
+    unfetched = Set(table.columns.map(\.name).filter { indexByName[$0] == nil })
   }
 
   /// Decodes the statement's current row.
   ///
   /// - Throws: ``PersistenceError/invalidValue(_:)`` if a column is missing or holds a value
-  ///   of the wrong type.
+  ///   of the wrong type; ``PersistenceError/unreadableFile(_:)`` naming the model and its
+  ///   identifier if an external file it needs is missing or unreadable.
   func decode<Model: Decodable>(_ type: Model.Type) throws(PersistenceError) -> Model {
     position = 0
+    modelName = "\(Model.self)"
     do {
       return try Model(from: RowDecoding(decoder: self))
     } catch let error as PersistenceError {
@@ -49,6 +76,11 @@ final class RowDecoder {
     } catch {
       throw .invalidValue("a row of \(table.name) cannot be decoded as \(Model.self): \(error)")
     }
+  }
+
+  /// The current row's identifier as people read it.
+  private var rowIdentifier: String {
+    indexByName[table.primaryKey].map { statement.value(at: $0).identifierDescription } ?? "?"
   }
 
   // MARK: Reading values
@@ -78,6 +110,18 @@ final class RowDecoder {
     return column
   }
 
+  /// The result column of a key, or `nil` for an attribute the statement does not fetch.
+  ///
+  /// - Throws: ``PersistenceError/invalidValue(_:)`` for a key the table has no column for.
+  @inline(__always)
+  func fetchedColumn(for key: some CodingKey) throws(PersistenceError) -> Int32? {
+    if let column = column(for: key) { return column }
+    guard unfetched.contains(key.stringValue) else {
+      throw .invalidValue("\(table.name) has no column '\(key.stringValue)'")
+    }
+    return nil
+  }
+
   func isNull(_ key: some CodingKey) -> Bool {
     guard let column = column(for: key) else { return true }
     return statement.columnType(column) == SQLITE_NULL
@@ -97,7 +141,7 @@ final class RowDecoder {
 
   /// Reads an integer column, which must hold an integer.
   func int64(for key: some CodingKey) throws(PersistenceError) -> Int64 {
-    let column = try requireColumn(for: key)
+    guard let column = try fetchedColumn(for: key) else { return 0 }
     guard statement.columnType(column) == SQLITE_INTEGER else {
       throw mismatch(key, expected: "an integer", column: column)
     }
@@ -118,7 +162,8 @@ final class RowDecoder {
   }
 
   func real(for key: some CodingKey) throws(PersistenceError) -> Double {
-    try real(at: try requireColumn(for: key), key)
+    guard let column = try fetchedColumn(for: key) else { return 0 }
+    return try real(at: column, key)
   }
 
   private func real(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> Double {
@@ -129,7 +174,8 @@ final class RowDecoder {
   }
 
   func text(for key: some CodingKey) throws(PersistenceError) -> String {
-    try text(at: try requireColumn(for: key), key)
+    guard let column = try fetchedColumn(for: key) else { return "" }
+    return try text(at: column, key)
   }
 
   private func text(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> String {
@@ -144,7 +190,8 @@ final class RowDecoder {
   }
 
   func blob(for key: some CodingKey) throws(PersistenceError) -> Data {
-    try blob(at: try requireColumn(for: key), key)
+    guard let column = try fetchedColumn(for: key) else { return Data() }
+    return try blob(at: column, key)
   }
 
   private func blob(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> Data {
@@ -167,7 +214,7 @@ final class RowDecoder {
   /// The column's kind, fixed by the schema, picks the path; checking the type is then one
   /// metatype comparison, with no dynamic cast on the common paths.
   func value<T: Decodable>(_ type: T.Type, for key: some CodingKey) throws -> T {
-    let column = try requireColumn(for: key)
+    guard let column = try fetchedColumn(for: key) else { return try emptyValue(T.self, for: key) }
     switch kinds[Int(column)] {
     case .date where T.self == Date.self:
       return unsafeBitCast(Date(timeIntervalSinceReferenceDate: try real(at: column, key)), to: T.self)
@@ -192,11 +239,15 @@ final class RowDecoder {
         return unsafeBitCast([Data](), to: T.self)  // No files: the common case, read without a string.
       }
       let stored = try text(at: column, key)
-      if T.self == Data.self { return unsafeBitCast(try external.read(stored), to: T.self) }
+      let names = ExternalNames.parse(stored)
+      // Names only: one empty value per file, none of them read.
+      let read = { (name: String) throws(PersistenceError) -> Data in
+        guard !self.namesOnly.contains(column) else { return Data() }
+        return try self.readFile(name, from: external)
+      }
+      if T.self == Data.self, names.count == 1 { return unsafeBitCast(try read(names[0]), to: T.self) }
       if T.self == [Data].self {
-        return unsafeBitCast(
-          try ExternalNames.parse(stored).map { (name) throws(PersistenceError) in try external.read(name) }, to: T.self
-        )
+        return unsafeBitCast(try names.map { (name) throws(PersistenceError) in try read(name) }, to: T.self)
       }
       throw PersistenceError.invalidValue(
         "\(table.name).\(key.stringValue) is stored externally; it reads as Data or [Data], not \(T.self)")
@@ -213,4 +264,34 @@ final class RowDecoder {
       return try T(from: ColumnDecoding(decoder: self, key: key))
     }
   }
+
+  /// Reads an external file, naming the model and its identifier if it cannot be read.
+  private func readFile(_ name: String, from external: ExternalFiles) throws(PersistenceError) -> Data {
+    do {
+      return try external.read(name)
+    } catch .unreadableFile(let reason) {
+      throw .unreadableFile("\(modelName) \(rowIdentifier): \(reason)")
+    } catch {
+      throw error
+    }
+  }
+
+  /// The value an attribute that was not fetched holds: `nil` (handled by `decodeNil`), zero,
+  /// `false`, an empty string, empty data, an empty collection, or the reference date.
+  ///
+  /// - Throws: ``PersistenceError/invalidValue(_:)`` for a type with no empty value.
+  private func emptyValue<T: Decodable>(_ type: T.Type, for key: some CodingKey) throws -> T {
+    if T.self == Date.self { return unsafeBitCast(Date(timeIntervalSinceReferenceDate: 0), to: T.self) }
+    if T.self == UUID.self { return unsafeBitCast(UUID(uuid: nilUUIDBytes), to: T.self) }
+    if T.self == Data.self { return unsafeBitCast(Data(), to: T.self) }
+    if let value = try? T(from: ColumnDecoding(decoder: self, key: key)) { return value }
+    for empty in ["[]", "{}"] {
+      if let value = try? Array(empty.utf8).withUnsafeBytes({ try json.decode(T.self, from: $0) }) { return value }
+    }
+    throw PersistenceError.invalidValue(
+      "\(modelName).\(key.stringValue) was not fetched and a \(T.self) has no empty value; fetch it")
+  }
 }
+
+/// The bytes of the nil UUID.
+private let nilUUIDBytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

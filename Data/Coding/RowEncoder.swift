@@ -29,11 +29,17 @@ final class RowEncoder {
   private let json = NestedJSONEncoder()
 
   private let external: ExternalFiles?
+  /// The connection whose transaction lists the external files written, in the manifest.
+  private let connection: Connection?
+  /// The columns whose external files are written; `nil` for every column. The others are
+  /// left out of the statement, so their files need not be read or written.
+  @exclusivity(unchecked) private var externalColumns: Set<Int>?
 
   /// Creates an encoder for a table's columns; parameter `i + 1` receives column `i`.
-  init(table: TableSchema, external: ExternalFiles? = nil) {
+  init(table: TableSchema, external: ExternalFiles? = nil, connection: Connection? = nil) {
     self.table = table
     self.external = external
+    self.connection = connection
     indexByName = Dictionary(uniqueKeysWithValues: table.columns.enumerated().map { ($1.name, $0) })
     slots = Array(repeating: .null, count: table.columns.count)
     bytes.reserveCapacity(1024)
@@ -44,6 +50,15 @@ final class RowEncoder {
   ///
   /// - Throws: ``PersistenceError/invalidValue(_:)`` for a value that cannot be stored.
   func encode<Model: Encodable>(_ model: Model) throws(PersistenceError) {
+    try encode(model, columns: nil)
+  }
+
+  /// Encodes one model for a statement that writes only some `columns` (by index): the
+  /// external files of the others are not written.
+  ///
+  /// - Throws: ``PersistenceError/invalidValue(_:)`` for a value that cannot be stored.
+  func encode<Model: Encodable>(_ model: Model, columns: Set<Int>?) throws(PersistenceError) {
+    externalColumns = columns
     for index in slots.indices { slots[index] = .null }
     bytes.removeAll(keepingCapacity: true)
     // A leading byte keeps every pointer into the buffer non-null, so empty text and empty
@@ -187,24 +202,27 @@ final class RowEncoder {
   /// Writes `Data` or `[Data]` to external files, synced before the row commits, and stores
   /// their names.
   private func storeExternal<T: Encodable>(_ value: T, at column: Int) {
+    if let externalColumns, !externalColumns.contains(column) { return }
     let name = table.columns[column].name
-    guard let external else {
+    guard let external, let connection else {
       failure = .invalidValue("'\(name)' is declared with external storage, but the store has no folder for it")
       return
     }
     do {
       if T.self == Data.self {
-        storeText(try external.write(unsafeBitCast(value, to: Data.self)), at: column)
+        storeText(try external.write(unsafeBitCast(value, to: Data.self), recordingOn: connection), at: column)
       } else if T.self == [Data].self {
-        let names = try unsafeBitCast(value, to: [Data].self).map { (data) throws(PersistenceError) in
-          try external.write(data)
+        let names = try unsafeBitCast(value, to: [Data].self).map { data in
+          try external.write(data, recordingOn: connection)
         }
         storeText(ExternalNames.json(names), at: column)
       } else {
         failure = .invalidValue("'\(name)' is declared with external storage but is a \(T.self), not Data or [Data]")
       }
-    } catch {
+    } catch let error as PersistenceError {
       failure = error
+    } catch {
+      failure = .unreadableFile("the files of '\(name)' cannot be listed: \(error)")
     }
   }
 

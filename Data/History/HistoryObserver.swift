@@ -23,10 +23,11 @@ public struct HistoryObserver: AsyncSequence, Sendable {
     /// The next matching transaction, waiting for it to commit.
     ///
     /// - Throws: `CancellationError` when the task is cancelled; ``PersistenceError`` if the
-    ///   history cannot be read.
+    ///   history cannot be read, or the store's file was removed or replaced by another file.
     public mutating func next() async throws -> HistoryTransaction? {
       while pending.isEmpty {
         try Task.checkCancellation()
+        try observer.store.checkFileInPlace()
         let generation = observer.store.commits.generation
         let after = last
         let news = try observer.store.read { state in

@@ -79,7 +79,7 @@ public final class MigrationContext {
   }
 
   private func write<Model: PersistentModel>(_ model: Model, _ sql: String) throws {
-    let encoder = RowEncoder(table: try table(for: Model.self), external: external)
+    let encoder = RowEncoder(table: try table(for: Model.self), external: external, connection: connection)
     try encoder.encode(model)
     try encoder.run(try connection.statement(sql))
   }

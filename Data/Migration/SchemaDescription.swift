@@ -101,12 +101,13 @@ public struct SchemaDescription: Codable, Equatable, Sendable {
   }
 
   /// The description of the tables a connection's database holds, leaving out SQLite's own,
-  /// the record of the schema's version and the history.
+  /// the record of the schema's version, the history and the manifest of external files.
   static func read(from connection: Connection) throws -> SchemaDescription {
     let names = try strings(
       connection,
       "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
-        + "AND name != '\(SchemaRecord.table)' AND name NOT LIKE '\\_history\\_%' ESCAPE '\\' ORDER BY name")
+        + "AND name != '\(SchemaRecord.table)' AND name != '\(ExternalManifest.table)' "
+        + "AND name NOT LIKE '\\_history\\_%' ESCAPE '\\' ORDER BY name")
     return SchemaDescription(tables: try names.map { try table($0, connection) })
   }
 

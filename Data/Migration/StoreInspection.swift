@@ -14,7 +14,12 @@ public struct StoreInspection: Sendable {
   /// its tables match; `nil` when neither is known to the plan.
   public var version: Schema.Version? { versionIndex.map { migrator.versions[$0].number } }
   /// Whether the store records its version (stores from before versioning do not).
-  public let isVersionRecorded: Bool
+  public var isVersionRecorded: Bool { recordedVersion != nil }
+  /// The version the store records, known to the plan or not (a newer app's, say).
+  public let recordedVersion: Schema.Version?
+  /// Why the store's version is not recognized, in the words every command uses (`list` among
+  /// them); `nil` when it is.
+  public let versionProblem: String?
   /// The plan's latest version, the one the app uses.
   public var latestVersion: Schema.Version { migrator.latest.number }
   /// The fingerprint of the store's tables.
@@ -55,8 +60,9 @@ public struct StoreInspection: Sendable {
       let connection = try file.inspectionConnection()
       description = try SchemaDescription.read(from: connection)
       let record = try SchemaRecord.read(from: connection, path: url.path)
-      isVersionRecorded = record != nil
+      recordedVersion = record?.version
       versionIndex = try migrator.recognizedVersion(of: description, record: record)
+      versionProblem = versionIndex == nil ? migrator.unrecognized(description, record: record) : nil
       var counts: [String: Int] = [:]
       for table in description.tables {
         let statement = try connection.statement("SELECT count(*) FROM \(SQLIdentifier.quote(table.name))")
@@ -78,41 +84,11 @@ public struct StoreInspection: Sendable {
     size = sizes.reduce(0, +)
   }
 
-  /// The store's problems, in words; none for a sound store. Checks SQLite's integrity, every
-  /// reference between tables, that the tables are exactly those of the store's version, and
-  /// that the schema holds no trigger, view or virtual table (``SchemaGuard``).
+  /// The store's problems, in words; none for a sound store: everything ``StoreCheck`` finds,
+  /// the schema's triggers, views and virtual tables (``SchemaGuard``) among them.
   ///
-  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the store cannot be read.
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid.
   public func check() throws(PersistenceError) -> [String] {
-    var problems: [String] = []
-    do {
-      if let versionIndex, let version {
-        if try migrator.tables(of: versionIndex) != description {
-          problems.append("its tables differ from those of version \(version)")
-        }
-      } else {
-        problems.append("its tables match no known schema version (fingerprint \(fingerprint))")
-      }
-      let connection = try file.inspectionConnection()
-      do { try SchemaGuard.check(connection, path: path) } catch let PersistenceError.cannotOpen(_, reason) {
-        problems.append(reason)
-      }
-      let integrity = try connection.statement("PRAGMA integrity_check")
-      while try integrity.step() {
-        let line = integrity.text(at: 0)
-        if line != "ok" { problems.append("integrity: \(line)") }
-      }
-      integrity.reset()
-      let references = try connection.statement("SELECT \"table\", rowid, parent FROM pragma_foreign_key_check")
-      while try references.step() {
-        problems.append(
-          "row \(references.int64(at: 1)) of \(references.text(at: 0)) refers to a missing row of \(references.text(at: 2))"
-        )
-      }
-      references.reset()
-    } catch {
-      throw .cannotOpen(path: path, reason: "\(error)")
-    }
-    return problems
+    try StoreCheck(url: URL(fileURLWithPath: path), migrator: migrator).problems.map(\.description)
   }
 }

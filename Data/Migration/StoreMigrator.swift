@@ -7,6 +7,8 @@ struct StoreMigrator: Sendable {
   struct Version: Sendable {
     let number: Schema.Version
     let tables: [ObjectIdentifier: TableSchema]
+    /// The model type's name of each table, by table name.
+    let modelNames: [String: String]
     var schemas: [TableSchema] { tables.values.sorted { $0.name < $1.name } }
   }
 
@@ -23,11 +25,16 @@ struct StoreMigrator: Sendable {
     var versions: [Version] = []
     for schema in plan.schemas {
       var tables: [ObjectIdentifier: TableSchema] = [:]
-      for model in Schema(schema.models).models { tables[model.identifier] = try model.resolve() }
+      var modelNames: [String: String] = [:]
+      for model in Schema(schema.models).models {
+        let table = try model.resolve()
+        tables[model.identifier] = table
+        modelNames[table.name] = model.name
+      }
       if let last = versions.last, last.number >= schema.versionIdentifier {
         throw .invalidSchema("the migration plan lists version \(schema.versionIdentifier) after \(last.number)")
       }
-      versions.append(Version(number: schema.versionIdentifier, tables: tables))
+      versions.append(Version(number: schema.versionIdentifier, tables: tables, modelNames: modelNames))
     }
     guard !versions.isEmpty else { throw .invalidSchema("the migration plan lists no schema") }
     let numbers = versions.map(\.number)
@@ -113,6 +120,16 @@ struct StoreMigrator: Sendable {
     return try versions.indices.reversed().first { try tables(of: $0) == live }
   }
 
+  /// Why a store's version is not recognized: the words every command uses.
+  func unrecognized(_ live: SchemaDescription, record: SchemaRecord?) -> String {
+    switch record?.version {
+    case let version? where version > latest.number:
+      "the store is version \(version), newer than this app's \(latest.number)"
+    case let version?: "the store is version \(version), which this app does not know"
+    case nil: "the store's tables match no known schema version (fingerprint \(live.fingerprint))"
+    }
+  }
+
   /// The tables a store of the version at an index has.
   func tables(of index: Int) throws -> SchemaDescription {
     try SchemaDescription.expected(for: versions[index].schemas)
@@ -122,14 +139,7 @@ struct StoreMigrator: Sendable {
   /// or whose tables are not that version's.
   private func version(of live: SchemaDescription, record: SchemaRecord?, path: String) throws -> Int {
     guard let index = try recognizedVersion(of: live, record: record) else {
-      let reason =
-        switch record?.version {
-        case let version? where version > latest.number:
-          "the store is version \(version), newer than this app's \(latest.number)"
-        case let version?: "the store is version \(version), which this app does not know"
-        case nil: "the store's tables match no known schema version (fingerprint \(live.fingerprint))"
-        }
-      throw PersistenceError.cannotOpen(path: path, reason: reason)
+      throw PersistenceError.cannotOpen(path: path, reason: unrecognized(live, record: record))
     }
     // Tables that still have the fingerprint recorded with them are that version's.
     if let record, record.fingerprint != live.fingerprint, try tables(of: index) != live {

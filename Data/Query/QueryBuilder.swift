@@ -11,11 +11,30 @@ struct QueryBuilder {
 
   /// The `SELECT` that returns the models a descriptor asks for.
   func select<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
-    var query = SQLFragment("SELECT \(table.quotedColumns) FROM \(table.quotedName)")
+    var query = SQLFragment("SELECT \(try columns(descriptor.propertiesToFetch)) FROM \(table.quotedName)")
     try appendWhere(descriptor.predicate, to: &query)
     query.sql += " ORDER BY " + (try orderTerms(descriptor.sortBy) + ["rowid"]).joined(separator: ", ")
     appendPage(descriptor, to: &query)
     return query
+  }
+
+  /// The result columns that fetch some properties: every column when none are listed; else
+  /// the primary key and the listed ones, and for an externally stored attribute not listed,
+  /// its file names only (see ``RowDecoder/namesSuffix``), so that no file is read.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a key path to no stored attribute.
+  func columns<Model>(_ properties: [any PartialKeyPath<Model> & Sendable]) throws(PersistenceError) -> String {
+    guard !properties.isEmpty else { return table.quotedColumns }
+    let names = Set(properties.map { KeyPathName.column(of: $0) })
+    for name in names.sorted() where !table.columns.contains(where: { $0.name == name }) {
+      throw .unsupportedQuery("cannot fetch \(modelName).\(name): it is not a stored attribute")
+    }
+    return table.columns.compactMap { column -> String? in
+      let quoted = SQLIdentifier.quote(column.name)
+      if column.name == table.primaryKey || names.contains(column.name) { return quoted }
+      guard column.kind == .external else { return nil }
+      return quoted + " AS " + SQLIdentifier.quote(column.name + RowDecoder.namesSuffix)
+    }.joined(separator: ", ")
   }
 
   /// The `SELECT count(*)` of the models a descriptor would return.

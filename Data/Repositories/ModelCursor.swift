@@ -106,4 +106,12 @@ extension SQLiteRepository {
   public func cursor(_ descriptor: FetchDescriptor<Model> = FetchDescriptor()) -> ModelCursor<Model> {
     ModelCursor(repository: self, descriptor: descriptor)
   }
+
+  /// Calls `body` with each model a descriptor matches, read one row at a time through a
+  /// ``ModelCursor``: memory stays flat however many match.
+  ///
+  /// - Throws: `RepositoryError` if the query fails or a row cannot be read; what `body` throws.
+  public func enumerate(_ descriptor: FetchDescriptor<Model>, _ body: (Model) async throws -> Void) async throws {
+    for try await model in cursor(descriptor) { try await body(model) }
+  }
 }

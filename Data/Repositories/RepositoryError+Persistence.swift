@@ -18,6 +18,8 @@ extension RepositoryError {
       self = .unavailable(error.message, detail: error.debugDescription)
     case PersistenceError.invalidValue(let message):
       self = .invalidValue(message)
+    case PersistenceError.unreadableFile(let message):
+      self = .unavailable(message)
     case PersistenceError.unsupportedQuery(let message):
       self = .unsupportedQuery(message)
     case let error as PersistenceError:

@@ -95,12 +95,38 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// - Throws: `RepositoryError.notFound` for an unknown identifier; what `change` throws, as
   ///   it is; `RepositoryError` if the new value is refused. Nothing is stored then.
   public func update(id: Model.ID, _ change: (inout Model) throws -> Void) async throws -> Model {
+    try updateNow(id: id, properties: [], change)
+  }
+
+  /// Reads the model with an identifier, changes it and stores it in one write transaction,
+  /// reading and writing only the listed properties (and the identifier): the others keep
+  /// their stored values, and externally stored ones are neither read nor written. Returns the
+  /// model as read and changed; properties not listed hold empty values (see
+  /// `FetchDescriptor.propertiesToFetch`).
+  ///
+  /// ```swift
+  /// let hearted = try await movies.update(id: id, properties: [\.title, \.heart]) { $0.heart += 1 }
+  /// ```
+  ///
+  /// - Throws: as ``update(id:_:)`` does; `RepositoryError.unsupportedQuery` for a key path to
+  ///   no stored attribute.
+  public func update(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], _ change: (inout Model) throws -> Void
+  ) async throws -> Model {
+    try updateNow(id: id, properties: properties, change)
+  }
+
+  private func updateNow(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], _ change: (inout Model) throws -> Void
+  ) throws -> Model {
     var changeError: (any Error)?
     do {
       let key = try SQLValue(swiftValue: id)
-      return try store.write(author: author) { state in
+      let (select, update, columns) = try partialStatements(properties)
+      let writesFiles = table.columns.indices.contains { table.columns[$0].kind == .external && columns.contains($0) }
+      return try store.write(replacesFiles: writesFiles, author: author) { state in
         // Read on the writer, inside the transaction: the row cannot change underneath.
-        guard var model = try fetch(SQLFragment(statements.selectByID, [key]), in: state).first else {
+        guard var model = try fetch(SQLFragment(select, [key]), in: state).first else {
           throw RepositoryError.notFound(id: String(describing: id))
         }
         do {
@@ -109,7 +135,11 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
           changeError = error
           throw error
         }
-        try update([model], in: state)
+        let encoder = state.encoder(for: table)
+        try encoder.encode(model, columns: columns)
+        try encoder.run(try state.connection.statement(update))
+        guard state.connection.changes > 0 else { throw RepositoryError.notFound(id: String(describing: id)) }
+        try state.history?.record(.update, id: model.id, in: table.name)
         return model
       }
     } catch {
@@ -260,6 +290,27 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   }
 
   // MARK: Helpers
+
+  /// The `SELECT` by identifier and the `UPDATE` of some properties, and the indexes of the
+  /// columns they write; every column when `properties` is empty.
+  private func partialStatements(
+    _ properties: [any PartialKeyPath<Model> & Sendable]
+  ) throws(PersistenceError) -> (select: String, update: String, columns: Set<Int>) {
+    guard !properties.isEmpty else {
+      return (statements.selectByID, statements.update, Set(table.columns.indices))
+    }
+    let key = SQLIdentifier.quote(table.primaryKey)
+    let select = "SELECT \(try builder.columns(properties)) FROM \(table.quotedName) WHERE \(key) = ?"
+    let names = Set(properties.map { KeyPathName.column(of: $0) })
+    let columns = Set(table.columns.indices.filter { names.contains(table.columns[$0].name) })
+    let assignments = columns.sorted().filter { table.columns[$0].name != table.primaryKey }.map {
+      "\(SQLIdentifier.quote(table.columns[$0].name)) = ?\($0 + 1)"
+    }
+    // Nothing to set but the key: an UPDATE that sets the key to itself still finds the row.
+    let set = assignments.isEmpty ? "\(key) = \(key)" : assignments.joined(separator: ", ")
+    let update = "UPDATE \(table.quotedName) SET \(set) WHERE \(key) = ?\(table.primaryKeyIndex + 1)"
+    return (select, update, columns)
+  }
 
   private var builder: QueryBuilder { QueryBuilder(table: table, modelName: "\(Model.self)") }
 

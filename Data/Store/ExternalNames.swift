@@ -1,5 +1,6 @@
 /// Reads and writes the column value that names external files: one name, or a JSON array of
-/// names. Names are 32 hexadecimal digits, so the array needs no escaping.
+/// names. Names are hexadecimal digits, a hyphen and decimal digits (see
+/// ``ExternalFiles/isValidName(_:)``), so the array needs no escaping.
 enum ExternalNames {
   /// The JSON array of names, `["…","…"]`.
   static func json(_ names: [String]) -> String {

@@ -17,7 +17,7 @@ import Foundation
 public final class ModelContainer: Sendable {
   /// The configurations, in the order given.
   public let configurations: [ModelConfiguration]
-  private let stores: [String: Store]
+  let stores: [String: Store]
 
   /// Opens a store for each configuration, holding the given model types.
   ///

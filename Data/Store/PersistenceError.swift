@@ -15,6 +15,10 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case migrationFailed(path: String, reason: String)
   /// A value cannot be stored or read back.
   case invalidValue(String)
+  /// A file of an externally stored attribute is missing, unreadable or not a regular file;
+  /// the message names the file and, when it was being read for a model, the model and its
+  /// identifier. Only the reads that need the file fail.
+  case unreadableFile(String)
   /// A predicate or sort cannot be translated to SQL; the message names the expression.
   case unsupportedQuery(String)
   /// SQLite reported a failure.
@@ -33,6 +37,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .invalidSchema(let message): "invalid schema: \(message)"
     case .migrationFailed(let path, let reason): "cannot migrate the store at \(path): \(reason); it is unchanged"
     case .invalidValue(let message): "invalid value: \(message)"
+    case .unreadableFile(let message): message
     case .unsupportedQuery(let message): "unsupported query: \(message)"
     case .sqlite(let error): error.description
     case .busy(let path, let holder, let waited):

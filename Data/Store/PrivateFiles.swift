@@ -23,10 +23,13 @@ enum PrivateFiles {
   ///   created and why.
   static func createFolders(_ path: String, for store: String) throws(PersistenceError) -> [String] {
     var missing: [String] = []
-    var folder = URL(fileURLWithPath: path)
-    while !exists(folder.path), folder.path != "/" {
-      missing.append(folder.path)
-      folder = folder.deletingLastPathComponent()
+    var folder = path
+    // Walked by the letters, each step shorter: `..` after a missing folder cannot be created;
+    // an empty name or `.` is the folder before it.
+    while !exists(folder), let (parent, name) = RealPath.split(folder) {
+      guard name != ".." else { throw .cannotOpen(path: store, reason: "the folder \(parent) does not exist") }
+      if !name.isEmpty, name != "." { missing.append(folder) }
+      folder = parent
     }
     var created: [String] = []
     for folder in missing.reversed() {

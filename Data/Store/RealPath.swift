@@ -25,10 +25,10 @@ enum RealPath {
     // Made absolute by hand: URL would fold `..` by the letters, but `..` after a link means
     // the link target's parent, which only the file system knows; realpath() resolves it.
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    return resolve(absolute, links: 0) ?? absolute
+    return resolve(absolute, links: 0, asFolder: false) ?? absolute
   }
 
-  private static func resolve(_ path: String, links: Int) -> String? {
+  private static func resolve(_ path: String, links: Int, asFolder: Bool) -> String? {
     guard links <= maximumLinks else { return nil }
     if let real = realpath(path, nil) {
       defer { free(real) }
@@ -39,16 +39,25 @@ enum RealPath {
     if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
       // A dangling link: the file it names, made absolute against the link's folder.
       guard let target = linkTarget(path) else { return nil }
-      let next =
-        target.hasPrefix("/")
-        ? target : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(target).path
-      return resolve(next, links: links + 1)
+      guard let (folder, _) = split(path) else { return nil }
+      return resolve(target.hasPrefix("/") ? target : folder + "/" + target, links: links + 1, asFolder: asFolder)
     }
-    // A missing file: its real folder, and its name.
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    guard folder != path, let real = resolve(folder, links: links) else { return nil }
-    return URL(fileURLWithPath: real).appendingPathComponent(url.lastPathComponent).path
+    // A missing file: its real folder, and its name. `..` after a missing folder cannot be
+    // resolved; nor can a file's name that is empty or `.` (the path names a folder), though in
+    // a folder's path they stand for the folder before them.
+    guard let (folder, name) = split(path), name != ".." else { return nil }
+    if name.isEmpty || name == "." { return asFolder ? resolve(folder, links: links, asFolder: true) : nil }
+    guard let real = resolve(folder, links: links, asFolder: true) else { return nil }
+    return real == "/" ? "/" + name : real + "/" + name
+  }
+
+  /// An absolute path's folder and last name, split at the last `/` by the letters — neither
+  /// `.`, `..` nor an empty name is folded away — or nil for `/` itself. The folder is
+  /// always shorter than the path.
+  static func split(_ path: String) -> (folder: String, name: String)? {
+    guard path != "/", let slash = path.lastIndex(of: "/") else { return nil }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
   }
 
   private static func linkTarget(_ path: String) -> String? {

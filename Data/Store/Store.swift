@@ -20,6 +20,8 @@ final class Store: Sendable {
   private let readsOnly: Bool
   /// The real path of a file store's file (symbolic links followed); `nil` in memory.
   let filePath: String?
+  /// Which file was opened at `filePath`, to notice it being replaced (``checkFileInPlace()``).
+  let openedIdentity: FileIdentity?
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
@@ -60,7 +62,7 @@ final class Store: Sendable {
     if needsFiles {
       // Beside the real file: a store reached through a link, or moved with its folder, keeps its files.
       let folder =
-        file.map { URL(fileURLWithPath: $0.path).appendingPathExtension("external") }
+        file.map { ExternalFiles.folder(forStore: URL(fileURLWithPath: $0.path)) }
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
       external = ExternalFiles(folder: folder)
     } else {
@@ -101,6 +103,7 @@ final class Store: Sendable {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
     readsOnly = connection.isReadOnly
+    openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
     state = Mutex(StoreState(connection: connection, external: external))
     readers = file.map { [external] file in
       ReaderPool(path: file.path, external: external, busyTimeout: configuration.busyTimeout)
@@ -145,8 +148,12 @@ final class Store: Sendable {
     return try withState { state in
       let result: T
       var recorded = false
+      var removed: [String] = []
       do {
         result = try state.connection.writeTransaction {
+          // Under the write lock, no other writer is midway: what the journal names is settled.
+          // A journal that cannot be read only leaves files behind; the write goes on.
+          if let external { _ = try? external.recover(on: state.connection) }
           // Every transaction is recorded in the history, in the same transaction.
           let recorder =
             configuration.keepsHistory
@@ -154,41 +161,28 @@ final class Store: Sendable {
           state.history = recorder
           defer { state.history = nil }
           let result = try body(state)
+          // Files no row names any more leave the manifest with this transaction; a collection
+          // that fails changes nothing, and the next one removes them.
+          if replacesFiles, let external {
+            removed = (try? external.collectGarbage(tables: Array(tables.values), on: state.connection)) ?? []
+          }
           recorded = try recorder?.flush() != nil
           return result
         }
       } catch {
         // Files written for the rolled-back rows are named by nothing.
-        // The transaction's error is the one to report; files a failed collection leaves behind
-        // are collected after the next commit.
-        if let external { try? collectGarbage(in: external, state: state) }
+        external?.discardWritten()
         if let error = error as? SQLiteError, error.isBusy {
           throw PersistenceError.busyStore(at: filePath ?? configuration.path, waited: configuration.busyTimeout)
         }
         throw error
       }
+      external?.commitWritten()
       // Observers hear of a commit only once it has happened.
       if recorded { commits.notify() }
-      // Only after the commit: files that no committed row names any more are removed. The
-      // commit has succeeded, so a collection that fails must not report the write as failed;
-      // what it leaves is collected after the next commit.
-      if replacesFiles, let external { try? collectGarbage(in: external, state: state) }
+      // Only after the commit are the files removed: a rollback would still name them.
+      external?.remove(removed)
       return result
     }
-  }
-
-  /// Removes external files that no row of any table names.
-  private func collectGarbage(in external: ExternalFiles, state: StoreState) throws {
-    var referenced = Set<String>()
-    for table in tables.values {
-      for column in table.columns where column.kind == .external {
-        let statement = try state.connection.statement(
-          "SELECT \(SQLIdentifier.quote(column.name)) FROM \(table.quotedName) WHERE \(SQLIdentifier.quote(column.name)) IS NOT NULL"
-        )
-        defer { statement.reset() }
-        while try statement.step() { referenced.formUnion(ExternalNames.parse(statement.text(at: 0))) }
-      }
-    }
-    external.collectGarbage(keeping: referenced)
   }
 }

@@ -17,6 +17,13 @@ import Darwin
 /// half-made store, and two processes creating one store at once both end up using the same
 /// file.
 struct StoreFile {
+  /// The endings of the files SQLite keeps beside a store: its write-ahead log, the log's
+  /// index, and the rollback journal.
+  static let sidecarSuffixes = ["-wal", "-shm", "-journal"]
+
+  /// The longest name a file may have (`NAME_MAX`), in bytes.
+  static let longestName = 255
+
   /// The path as the user gave it, for messages.
   let given: String
   /// The real path of the file, which every connection and the external files use.
@@ -31,11 +38,14 @@ struct StoreFile {
   /// Whether anything is at the real path.
   var exists: Bool { PrivateFiles.exists(path) }
 
-  /// Checks that the file is a regular file that starts like a SQLite database.
+  /// Checks that the file is a regular file that starts like a SQLite database, and that
+  /// any `-wal`, `-shm` or `-journal` beside it is a regular file with no other name.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a folder, a FIFO, a device,
-  ///   a file that cannot be read, an empty file or one that is not a SQLite database. The
-  ///   file is only read, never blocked on: a FIFO is refused before it is opened.
+  ///   a file that cannot be read, an empty file or one that is not a SQLite database; for a
+  ///   `-wal`, `-shm` or `-journal` that is a link, a FIFO (SQLite would wait on it forever), a
+  ///   folder or a file with hard links (SQLite would write into another file). The file is
+  ///   only read, never blocked on: a FIFO is refused before it is opened.
   func checkHeader() throws(PersistenceError) {
     var status = stat()
     guard stat(path, &status) == 0 else { throw failure(errno) }
@@ -43,6 +53,16 @@ struct StoreFile {
       throw .cannotOpen(
         path: given,
         reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a folder, not a store" : "it is not a regular file")
+    }
+    for suffix in Self.sidecarSuffixes {
+      var sidecar = stat()
+      guard lstat(path + suffix, &sidecar) == 0 else { continue }
+      guard sidecar.st_mode & S_IFMT == S_IFREG, sidecar.st_nlink == 1 else {
+        throw .cannotOpen(
+          path: given,
+          reason: "\(path + suffix) is not a regular file of its own (it is a link, a FIFO, a folder, or has "
+            + "hard links); SQLite would use it as the store's \(suffix)")
+      }
     }
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else { throw failure(errno) }
@@ -69,7 +89,7 @@ struct StoreFile {
     do {
       return try Connection(location: logged ? .file(path) : .immutableFile(path), readOnly: true)
     } catch {
-      throw .cannotOpen(path: given, reason: error.message)
+      throw .cannotOpen(path: given, reason: explain(error))
     }
   }
 
@@ -80,7 +100,7 @@ struct StoreFile {
   func repairSidecarModes() {
     var store = stat()
     guard stat(path, &store) == 0, store.st_uid == geteuid(), access(path, W_OK) == 0 else { return }
-    for suffix in ["-wal", "-shm", "-journal"] {
+    for suffix in Self.sidecarSuffixes {
       let descriptor = open(path + suffix, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
       guard descriptor >= 0 else { continue }
       defer { close(descriptor) }
@@ -100,17 +120,35 @@ struct StoreFile {
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the folder or the file cannot
   ///   be created, or what `prepare` throws; nothing is left behind.
   func create(_ prepare: (Connection) throws -> Void) throws {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard let (folder, name) = RealPath.split(path), !name.isEmpty, name != ".", name != ".." else {
+      throw PersistenceError.cannotOpen(path: given, reason: "the path names a folder, not a store")
+    }
+    // SQLite needs room in a name for `-wal`; the temporary, also for `-journal`.
+    guard name.utf8.count + "-wal".utf8.count <= Self.longestName else {
+      throw PersistenceError.cannotOpen(
+        path: given,
+        reason:
+          "its name is too long: a store's name may have at most \(Self.longestName - 4) bytes, to leave room for its -wal"
+      )
+    }
+    // `.<prefix>.<8 hex>.new-journal` fits in a name.
+    var prefix = ""
+    for character in name {
+      guard prefix.utf8.count + character.utf8.count <= Self.longestName - 22 else { break }
+      prefix.append(character)
+    }
+    let temporary = "\(folder == "/" ? "" : folder)/.\(prefix).\(UUID().uuidString.prefix(8).lowercased()).new"
     let createdFolders = try PrivateFiles.createFolders(folder, for: given)
-    let name = URL(fileURLWithPath: path).lastPathComponent
-    let temporary = "\(folder)/.\(name).\(UUID().uuidString.prefix(8).lowercased()).new"
     var linked = false
     defer {
-      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+      for suffix in [""] + Self.sidecarSuffixes { unlink(temporary + suffix) }
       if !linked, !exists { PrivateFiles.removeFolders(createdFolders) }
     }
     let code = PrivateFiles.createEmptyFile(temporary)
-    guard code == 0 else { throw failure(code) }
+    guard code == 0 else {
+      guard code == EACCES else { throw failure(code) }
+      throw PersistenceError.cannotOpen(path: given, reason: "its folder \(folder) is not writable")
+    }
     do {
       // The last connection to close checkpoints the log and removes it.
       let connection = try Connection(location: .file(temporary), readOnly: false, creates: false)
@@ -140,7 +178,7 @@ struct StoreFile {
   /// store's folder: SQLite keeps a WAL store's `-wal` and `-shm` beside it, so a folder the
   /// user cannot write makes even reading fail, with a message about writing.
   func explain(_ error: SQLiteError) -> String {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let folder = RealPath.split(path)?.folder ?? "/"
     guard error.isFileAccessFailure, access(folder, W_OK) != 0,
       !PrivateFiles.exists(path + "-wal")
     else { return error.message }

@@ -21,7 +21,8 @@ struct StorePreparation {
     defer { statement.reset() }
     var names = Set<String>()
     while try statement.step() { names.insert(statement.text(at: 0).lowercased()) }
-    let ours = Set(tables.map { $0.name.lowercased() } + [HistoryLog.transactions, SchemaRecord.table])
+    let ours = Set(
+      tables.map { $0.name.lowercased() } + [HistoryLog.transactions, SchemaRecord.table, ExternalManifest.table])
     guard names.isEmpty || !names.isDisjoint(with: ours) else {
       throw PersistenceError.cannotOpen(
         path: configuration.path, reason: "it holds none of the models' tables; it is another application's database")
@@ -36,6 +37,11 @@ struct StorePreparation {
         external: external)
     } else {
       try Self.prepareTables(tables, on: connection, create: configuration.allowsSave)
+    }
+    // A store with external files lists those it writes; one from before the manifest gets
+    // one listing the files its rows name.
+    if configuration.allowsSave, !connection.isReadOnly, external != nil, try !ExternalManifest.exists(on: connection) {
+      try connection.writeTransaction { try ExternalManifest.create(adopting: tables, on: connection) }
     }
     // Only a store without history tables takes the write lock to create them.
     if configuration.allowsSave, configuration.keepsHistory, try !HistoryLog.exists(on: connection) {

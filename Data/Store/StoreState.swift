@@ -22,7 +22,7 @@ final class StoreState {
   /// The row encoder for a table, reused across calls.
   func encoder(for table: TableSchema) -> RowEncoder {
     if let encoder = encoders[table.name] { return encoder }
-    let encoder = RowEncoder(table: table, external: external)
+    let encoder = RowEncoder(table: table, external: external, connection: connection)
     encoders[table.name] = encoder
     return encoder
   }

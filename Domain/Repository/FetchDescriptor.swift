@@ -21,6 +21,22 @@ public struct FetchDescriptor<Model>: Sendable {
   public var fetchLimit: Int?
   /// How many matching results to skip before the first one returned.
   public var fetchOffset: Int?
+  /// The properties to read, as in SwiftData; empty (the default) reads every property.
+  ///
+  /// A store reads only the listed properties (and the identifier), so a listing need not
+  /// load what it does not show — above all attributes kept in external files. A property
+  /// that is not listed holds an empty value: `nil`, zero, `false`, an empty string, an empty
+  /// collection, or the reference date; an externally stored `Data` is empty and an
+  /// externally stored `[Data]` holds one empty `Data` per stored file, so its count stays
+  /// true. A store may read more than it is asked for (the in-memory one reads everything).
+  /// Write such a model back only with ``Repository/update(id:properties:_:)``, which stores
+  /// only the listed properties.
+  ///
+  /// ```swift
+  /// var descriptor = FetchDescriptor<Movie>()
+  /// descriptor.propertiesToFetch = [\.title, \.date]
+  /// ```
+  public var propertiesToFetch: [any PartialKeyPath<Model> & Sendable] = []
 
   /// Creates a descriptor.
   public init(

@@ -12,4 +12,13 @@ extension Repository {
     try await update(model)
     return model
   }
+
+  /// Reads and stores the whole model with ``update(id:_:)``: a store that holds every
+  /// property in memory loses nothing by it. Stores that read from files implement it to read
+  /// only what is listed, as `SQLiteRepository` does.
+  public func update(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], _ change: (inout Model) throws -> Void
+  ) async throws -> Model {
+    try await update(id: id, change)
+  }
 }

@@ -55,6 +55,21 @@ public protocol Repository<Model>: Sendable {
   ///   store is left as it was in every case.
   func update(id: Model.ID, _ change: (inout Model) throws -> Void) async throws -> Model
 
+  /// ``update(id:_:)``, reading and storing only some properties: those not listed need not
+  /// be read (they may hold empty values, as with ``FetchDescriptor/propertiesToFetch``) and
+  /// keep their stored values. So adding a heart to a movie need not read its images. Change
+  /// only listed properties: a store that holds every property in memory may store the whole
+  /// model. An empty list reads and stores every property.
+  ///
+  /// ```swift
+  /// let hearted = try await movies.update(id: id, properties: [\.heart]) { $0.heart += 1 }
+  /// ```
+  ///
+  /// - Throws: as ``update(id:_:)`` does.
+  func update(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], _ change: (inout Model) throws -> Void
+  ) async throws -> Model
+
   /// Replaces many stored models in one transaction: all of them, or none.
   ///
   /// - Throws: ``RepositoryError/notFound(id:)`` naming the first model that is not stored;
@@ -66,6 +81,19 @@ public protocol Repository<Model>: Sendable {
   /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the store cannot evaluate the
   ///   descriptor's predicate or sort.
   func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model]
+
+  /// Calls `body` with each model a descriptor matches, in its sort order, reading them as
+  /// `body` asks for them — SwiftData's `enumerate` — so a store that reads from files holds
+  /// one model at a time, however many match.
+  ///
+  /// ```swift
+  /// try await movies.enumerate(FetchDescriptor(sortBy: [SortDescriptor(\.date)])) { movie in
+  ///   print(movie.title)
+  /// }
+  /// ```
+  ///
+  /// - Throws: what ``fetch(_:)`` throws, or what `body` throws (which ends the enumeration).
+  func enumerate(_ descriptor: FetchDescriptor<Model>, _ body: (Model) async throws -> Void) async throws
 
   /// Returns the model with an identifier, or `nil` if there is none.
   func fetch(id: Model.ID) async throws -> Model?
@@ -141,6 +169,12 @@ extension Repository {
   /// Inserts a model, or replaces the stored one it matches; see ``upsert(_:)-([Model])``.
   public func upsert(_ model: Model) async throws {
     try await upsert([model])
+  }
+
+  /// Calls `body` with each model ``fetch(_:)`` returns: a store that holds its models in
+  /// memory loses nothing by reading them all first.
+  public func enumerate(_ descriptor: FetchDescriptor<Model>, _ body: (Model) async throws -> Void) async throws {
+    for model in try await fetch(descriptor) { try await body(model) }
   }
 
   /// Returns every stored model, in no particular order.

@@ -20,7 +20,10 @@ where Reviews.Model == Review, Movies.Model == Movie {
     movieID: UUID, author: String = "", text: String, rate: Int? = nil, date: Date
   ) async throws -> Review {
     let review = try ReviewRules.validated(Review(movieID: movieID, author: author, text: text, rate: rate, date: date))
-    guard try await movies.fetch(id: movieID) != nil else { throw CatalogError.movieNotFound(movieID) }
+    // Counted, not read: the movie's images are not needed to know it exists.
+    guard try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.id == movieID })) > 0 else {
+      throw CatalogError.movieNotFound(movieID)
+    }
     do {
       try await reviews.insert(review)
     } catch RepositoryError.constraintViolation {

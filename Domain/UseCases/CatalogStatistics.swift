@@ -37,15 +37,25 @@ public struct CatalogStatistics<R: Repository>: Sendable where R.Model == Movie 
   public init(movies: R) { self.movies = movies }
 
   /// Returns the catalog's summary.
+  ///
+  /// Every figure is an aggregate the store computes, so memory does not grow with the
+  /// catalog: movies per year are counted a year at a time, from each year that has movies to
+  /// the next (two queries per year with movies).
   public func callAsFunction() async throws -> CatalogSummary {
     let perRate = try await movies.count(groupedBy: \.rate)
-    let perDate = try await movies.count(groupedBy: \.date)
-    // Years of the one calendar dates are read and written in, proleptic Gregorian in UTC.
-    let perYear = perDate.reduce(into: [Int: Int]()) { years, entry in
-      years[CivilDate(entry.key).year, default: 0] += entry.value
-    }
     let first = try await movies.minimum(of: \.date)
     let last = try await movies.maximum(of: \.date)
+    var perYear: [Int: Int] = [:]
+    var next = first
+    // Years of the one calendar dates are read and written in, proleptic Gregorian in UTC.
+    while let date = next, case let year = CivilDate(date).year,
+      let start = CivilDate(year: year, month: 1, day: 1)?.date,
+      let end = CivilDate(year: year + 1, month: 1, day: 1)?.date, end > date
+    {
+      perYear[year, default: 0] += try await movies.fetchCount(
+        FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }))
+      next = try await movies.minimum(of: \.date, where: #Predicate { $0.date >= end })
+    }
     return CatalogSummary(
       count: perRate.values.reduce(0, +),
       heartedCount: try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.heart > 0 })),

@@ -14,7 +14,9 @@ public struct HeartMovie<R: Repository>: Sendable where R.Model == Movie {
   public func callAsFunction(id: UUID) async throws -> Movie {
     do {
       // One read-and-write: hearts given at the same time, by any process, all count.
-      return try await movies.update(id: id) { (movie: inout Movie) throws(CatalogError) in
+      // Only the title and the count are read: a movie whose image is missing is hearted too.
+      return try await movies.update(id: id, properties: [\Movie.title, \Movie.heart]) {
+        (movie: inout Movie) throws(CatalogError) in
         let (hearts, overflow) = movie.heart.addingReportingOverflow(1)
         guard !overflow else { throw .heartCountFull(id) }
         movie.heart = hearts

@@ -18,6 +18,14 @@ public struct ListMovies<R: Repository>: Sendable where R.Model == Movie {
     try await movies.fetch(Self.descriptor(for: query))
   }
 
+  /// Calls `body` with each movie the query asks for, in order, one at a time: a store that
+  /// reads from files holds one movie in memory, however many there are.
+  ///
+  /// - Throws: as ``callAsFunction(_:)`` does, and what `body` throws.
+  public func each(_ query: MovieQuery, _ body: (Movie) async throws -> Void) async throws {
+    try await movies.enumerate(Self.descriptor(for: query), body)
+  }
+
   /// Returns the fetch descriptor that answers a query.
   ///
   /// - Throws: ``CatalogError`` for a negative limit or offset or a rating outside 0–10.
@@ -26,12 +34,16 @@ public struct ListMovies<R: Repository>: Sendable where R.Model == Movie {
     guard query.offset >= 0 else { throw .invalidPage("the offset must not be negative") }
     if let rate = query.minimumRate { try MovieRules.check(rate: rate) }
     if let rate = query.maximumRate { try MovieRules.check(rate: rate) }
-    return FetchDescriptor(
+    var descriptor = FetchDescriptor(
       predicate: predicate(for: query),
       sortBy: sortDescriptors(query.order),
       fetchLimit: query.limit,
       fetchOffset: query.offset == 0 ? nil : query.offset
     )
+    // A listing never needs the images' bytes (their count is still known), so a missing or
+    // huge image slows or fails no listing.
+    descriptor.propertiesToFetch = Movie.propertiesButImages
+    return descriptor
   }
 
   /// One predicate for every filter; a filter that is not asked for is switched off by a

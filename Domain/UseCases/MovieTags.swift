@@ -22,7 +22,10 @@ where Tags.Model == MovieTag, Taggings.Model == Tagging, Movies.Model == Movie {
   /// - Throws: ``CatalogError/movieNotFound(_:)`` or ``CatalogError/invalidTag(_:)``.
   public func add(_ names: [String], to movieID: UUID) async throws {
     let names = try Self.checked(names)
-    guard try await movies.fetch(id: movieID) != nil else { throw CatalogError.movieNotFound(movieID) }
+    // Counted, not read: the movie's images are not needed to know it exists.
+    guard try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.id == movieID })) > 0 else {
+      throw CatalogError.movieNotFound(movieID)
+    }
     var known = try await tagsNamed(names)
     let missing = names.filter { known[$0] == nil }.map { MovieTag(name: $0) }
     try await tags.insert(missing)

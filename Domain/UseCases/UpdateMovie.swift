@@ -18,7 +18,9 @@ public struct UpdateMovie<R: Repository>: Sendable where R.Model == Movie {
     var changed: Movie?
     do {
       // One read-and-write: changes made at the same time to other fields are not lost.
-      return try await movies.update(id: id) { (movie: inout Movie) throws(CatalogError) in
+      // The images are read and written only when they change.
+      let properties = Movie.propertiesButImages + (changes.images == nil ? [] : [\Movie.images])
+      return try await movies.update(id: id, properties: properties) { (movie: inout Movie) throws(CatalogError) in
         movie = try MovieRules.validated(changes.applied(to: movie))
         changed = movie
       }

@@ -143,6 +143,12 @@ struct CatalogFileCommandTests {
     let result = try run(nobody, ["--store", store, "list"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("its folder \(movies.folder.path) is not writable"), "\(result.stderr)")
+    // A new store, through a link to the folder: the real folder is named (it was a bare "Permission denied").
+    try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: movies.folder.path)
+    let created = try run(
+      nobody, ["--store", path("link/new.store"), "add", "--title", "Heat", "--date", "1995-12-15"])
+    #expect(created.status == 1)
+    #expect(created.stderr.contains("its folder \(movies.folder.path) is not writable"), "\(created.stderr)")
   }
 
   @Test func anotherApplicationsDatabaseIsLeftByteIdenticalWithNoSidecars() throws {
@@ -249,8 +255,80 @@ struct CatalogFileCommandTests {
     let before = try Data(contentsOf: URL(fileURLWithPath: store))
     let overStore = try movies.run(["--store", store, "export", "--output", store])
     #expect(overStore.status == 1)
-    #expect(overStore.stderr.contains("it is the catalog itself"))
+    #expect(overStore.stderr.contains("it is one of the catalog's own files"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     #expect(try movies.listed(["--store", store]).count == 1)
+  }
+
+  @Test func aStorePathEndingInASlashIsAUsageErrorAndCreatesNothing() throws {
+    // URL dropped the slash: `--store new/` created a store named `new`.
+    let result = try movies.run(["--store", path("new") + "/", "add", "--title", "Alien", "--date", "2001-01-01"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--store expects a file path"))
+    #expect(try movies.run(["list"], environment: ["MOVIES_STORE": path("new") + "/"]).status == 2)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
+  }
+
+  @Test func exportNeverWritesTheCatalogsLogIndexJournalOrImages() throws {
+    let store = path("catalog.store")
+    let image = path("poster.png")
+    #expect(FileManager.default.createFile(atPath: image, contents: Data([1, 2, 3])))
+    _ = try movies.run(["--store", store, "add", "--title", "Alien", "--date", "1979-05-25", "--image", image])
+    let images = try FileManager.default.contentsOfDirectory(atPath: store + ".external")
+    // Writing the -wal of an open store (as export did) loses what it holds; the -shm, what readers share.
+    for target in [
+      store + "-wal", store + "-shm", store + "-journal", store + ".external/" + images[0], store + ".external/new",
+    ] {
+      let before = FileManager.default.contents(atPath: target)
+      let result = try movies.run(["--store", store, "export", "--output", target])
+      #expect(result.status == 1, "\(target)")
+      #expect(result.stderr.contains("it is one of the catalog's own files"), "\(target): \(result.stderr)")
+      #expect(FileManager.default.contents(atPath: target) == before, "\(target)")
+    }
+    #expect(try movies.listed(["--store", store]).count == 1)
+    #expect(
+      try movies.run(["--store", store, "show", (try movies.listed(["--store", store]))[0]["id"] as! String]).status
+        == 0)
+  }
+
+  @Test func exportToAFIFOWhoseReaderGoesAwaySaysSoInsteadOfDyingSilently() throws {
+    let store = path("catalog.store")
+    let rows = (0..<1000).map {
+      "\(UUID().uuidString),Movie \($0),\(String(repeating: "x", count: 200)),2001-01-01,5,0,,"
+    }
+    let input = path("in.csv")
+    try (["id,title,content,date,rate,heart,tags,runtime"] + rows).joined(separator: "\n").write(
+      toFile: input, atomically: false, encoding: .utf8)
+    #expect(try movies.run(["--store", store, "import", input]).status == 0)
+    let fifo = path("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // A reader that takes one byte and goes away, as `head -c 1` does.
+    let reader = Thread {
+      let descriptor = open(fifo, O_RDONLY)
+      var byte: UInt8 = 0
+      _ = read(descriptor, &byte, 1)
+      close(descriptor)
+    }
+    reader.start()
+    let result = try movies.run(["--store", store, "export", "--output", fifo])
+    // Killed by SIGPIPE, it said nothing and exited 141 from a shell.
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("cannot write '\(fifo)': its reader closed it before the end"), "\(result.stderr)")
+  }
+
+  @Test func watchStopsSayingSoWhenTheStoreIsReplaced() throws {
+    let store = path("catalog.store")
+    #expect(try movies.run(["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"]).status == 0)
+    #expect(
+      try movies.run(["--store", path("other.store"), "add", "--title", "Heat", "--date", "1995-12-15"]).status == 0)
+    let replacer = Thread {
+      Thread.sleep(forTimeInterval: 1)
+      rename(path("other.store"), store)
+    }
+    replacer.start()
+    // Before, it watched the old file forever: stopped after ten seconds, it fails.
+    let result = try run(["/usr/bin/timeout", "10"], ["--store", store, "watch"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the store was replaced by another file while open"), "\(result.stderr)")
   }
 }

@@ -111,4 +111,30 @@ struct OutputFileTests {
     umask(mask)
     #expect(status(path("new.csv")).st_mode & 0o777 == 0o666 & ~mask)
   }
+
+  /// Runs a command, returning whether it succeeded.
+  private func succeeds(_ arguments: [String]) throws -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  @Test(.enabled(if: getuid() == 0, "mounting a small file system takes root"))
+  func anOutputTooLargeForItsDiskLeavesTheOldFileWhole() throws {
+    let disk = path("small")
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+    try #require(try succeeds(["/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", disk]))
+    defer { _ = try? succeeds(["/bin/umount", disk]) }
+    let target = disk + "/catalog.csv"
+    #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8)))
+    let file = try OutputFile(path: target)
+    try file.write(String(repeating: "a new line\n", count: 20_000))
+    // It was truncated first, then filled until the disk was full: cut short.
+    #expect(throws: AppError.self) { try file.commit() }
+    #expect(contents(target) == "old\n")
+  }
 }

@@ -44,7 +44,7 @@ struct PredicateTranslationTests {
       ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery(minimumRate: 8, titlePrefix: "A")))
     #expect(
       query.sql
-        == #"SELECT \#(columns) FROM "movies" WHERE (("rate" >= ?) AND swift_starts_with("title", ?)) ORDER BY "date" ASC, "title" ASC, "id" ASC, rowid"#
+        == #"SELECT "id", "title", "content", "images" AS "images:names", "date", "rate", "heart", "runtime" FROM "movies" WHERE (("rate" >= ?) AND swift_starts_with("title", ?)) ORDER BY "date" ASC, "title" ASC, "id" ASC, rowid"#
     )
     #expect(query.bindings == [.integer(8), .text("A")])
   }

@@ -249,4 +249,99 @@ struct StoreFileTests {
     _ = try open()
     #expect(try mode(backup) == 0o600)
   }
+
+  @Test(arguments: ["missing/../catalog.store", "new/.", "new/..", "new/./.."])
+  func aPathThroughDotDotOfAMissingFolderOrNamingAFolderIsRefusedCreatingNothing(_ name: String) throws {
+    let url = folder.file(name)
+    do {
+      _ = try openCatalog(url)
+      Issue.record("\(name) was created")
+    } catch let PersistenceError.cannotOpen(path, why) {
+      #expect(path == url.path)
+      #expect(why.contains("does not exist") || why.contains("names a folder"), "\(why)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+  }
+
+  @Test func aStoreNameAsLongAsItsWALAllowsIsCreatedAndALongerOneRefusedLeavingNothing() throws {
+    // The temporary name a store is built under was longer than the store's, and failed.
+    for name in [String(repeating: "n", count: 251), String(repeating: "é", count: 125)] {
+      _ = try openCatalog(folder.file(name))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [name])
+      try FileManager.default.removeItem(at: folder.file(name))
+    }
+    let long = folder.file(String(repeating: "n", count: 252))
+    do {
+      _ = try openCatalog(long)
+      Issue.record("a 252-byte name was created")
+    } catch let PersistenceError.cannotOpen(_, why) {
+      #expect(why.contains("name is too long"), "\(why)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+  }
+
+  @Test(arguments: ["-wal", "-shm", "-journal"])
+  func aLogIndexOrJournalThatIsNotARegularFileOfItsOwnIsRefusedAndNothingIsWritten(_ suffix: String) throws {
+    let url = folder.file("catalog.store")
+    _ = try openCatalog(url)
+    let before = Snapshot(url)
+    let sidecar = url.path + suffix
+    let victim = folder.file("victim").path
+    // A hard link made SQLite write its log into another file; a FIFO journal made it wait forever.
+    let plant: [(String, () throws -> Void)] = [
+      ("a hard link", { #expect(link(victim, sidecar) == 0) }),
+      ("a symbolic link", { try FileManager.default.createSymbolicLink(atPath: sidecar, withDestinationPath: victim) }),
+      ("a FIFO", { #expect(mkfifo(sidecar, 0o600) == 0) }),
+      ("a folder", { try FileManager.default.createDirectory(atPath: sidecar, withIntermediateDirectories: false) }),
+    ]
+    for (kind, make) in plant {
+      #expect(FileManager.default.createFile(atPath: victim, contents: Data("precious".utf8)))
+      try make()
+      do {
+        _ = try SQLiteRepository<Movie>(container: try openCatalog(url))
+        Issue.record("a store with \(kind) as its \(suffix) was opened")
+      } catch let PersistenceError.cannotOpen(_, why) {
+        #expect(why.contains("\(sidecar) is not a regular file of its own"), "\(kind): \(why)")
+      }
+      #expect(FileManager.default.contents(atPath: victim) == Data("precious".utf8), "\(kind)")
+      #expect(FileManager.default.contents(atPath: url.path) == before.bytes, "\(kind)")
+      try FileManager.default.removeItem(atPath: sidecar)
+      try FileManager.default.removeItem(atPath: victim)
+    }
+    #expect(Snapshot(url) == before)
+  }
+
+  @Test(arguments: [true, false])
+  func anObserverStopsWithAnErrorWhenItsStoreIsReplacedOrRemoved(_ replaced: Bool) async throws {
+    let url = folder.file("catalog.store")
+    let container = try openCatalog(url)
+    let other = folder.file("other.store")
+    _ = try openCatalog(other)
+    let changes = try container.history(of: [Movie.self], interval: .milliseconds(10))
+    // It went on watching the old file, unseen by anyone opening the path.
+    if replaced {
+      #expect(rename(other.path, url.path) == 0)
+    } else {
+      try FileManager.default.removeItem(at: url)
+    }
+    let observing = Task {
+      var iterator = changes.makeAsyncIterator()
+      return try await iterator.next()
+    }
+    // Before, it waited on the old file forever: cancelled after five seconds, it fails.
+    let deadline = Task {
+      try await Task.sleep(for: .seconds(5))
+      observing.cancel()
+    }
+    defer { deadline.cancel() }
+    do {
+      _ = try await observing.value
+      Issue.record("the observer went on")
+    } catch let PersistenceError.cannotOpen(_, why) {
+      #expect(
+        why
+          == (replaced
+            ? "the store was replaced by another file while open" : "the store was removed or moved away while open"))
+    }
+  }
 }

@@ -11,7 +11,45 @@ extension RepositoryContract {
       .init("updating an unknown id throws not found and changes nothing", body: rejectsUnknownID),
       .init("updating many is all or nothing", body: updatesManyAtomically),
       .init("update(id:) reads, changes and stores one movie, or nothing when the change throws", body: changesInPlace),
+      .init("update(id:properties:) stores the listed properties and keeps the others", body: changesSomeProperties),
+      .init("a fetch of some properties returns them as stored", body: fetchesSomeProperties),
+      .init("enumerate visits the movies a fetch returns, in its order", body: enumeratesInOrder),
     ]
+  }
+
+  private static func changesSomeProperties(_ movies: R) async throws {
+    let alien = Movie(title: "Alien", content: "notes", images: [Data([1]), Data()], date: .now, rate: 9, runtime: 117)
+    try await movies.insert([alien, .heat])
+    let changed = try await movies.update(id: alien.id, properties: [\Movie.heart, \Movie.title]) {
+      $0.heart += 1
+      $0.title += "!"
+    }
+    #expect(changed.heart == 1 && changed.title == "Alien!")
+    var expected = alien
+    expected.heart = 1
+    expected.title = "Alien!"
+    expectIdentical(try await movies.fetch(id: alien.id), expected)
+    expectIdentical(try await movies.fetch(id: Movie.heat.id), .heat)
+  }
+
+  private static func fetchesSomeProperties(_ movies: R) async throws {
+    try await movies.insert(Movie.samples)
+    var descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.title)])
+    descriptor.propertiesToFetch = [\Movie.title, \Movie.rate]
+    let fetched = try await movies.fetch(descriptor)
+    let sorted = Movie.samples.sorted { $0.title < $1.title }
+    #expect(fetched.map(\.id) == sorted.map(\.id))
+    #expect(fetched.map(\.title) == sorted.map(\.title))
+    #expect(fetched.map(\.rate) == sorted.map(\.rate))
+    #expect(fetched.map(\.images.count) == sorted.map(\.images.count))
+  }
+
+  private static func enumeratesInOrder(_ movies: R) async throws {
+    try await movies.insert(Movie.samples)
+    let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.date, order: .reverse), SortDescriptor(\.title)])
+    var visited: [Movie] = []
+    try await movies.enumerate(descriptor) { visited.append($0) }
+    #expect(visited == (try await movies.fetch(descriptor)))
   }
 
   private static func replacesEveryField(_ movies: R) async throws {

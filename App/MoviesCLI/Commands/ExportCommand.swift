@@ -33,32 +33,64 @@ struct ExportCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
+    // Writing the catalog, its -wal or an image would corrupt it or lose committed changes.
+    if let output, catalog.container.isStoreFile(output) {
+      throw AppError.unwritableFile(output, "it is one of the catalog's own files")
+    }
     // Opened before the work, so a path that cannot be written fails fast and changes nothing.
     let file = try output.map { (path) throws(AppError) in try OutputFile(path: path) }
-    if let file, file.isSameFile(as: context.storeURL.path) {
-      file.discard()
-      throw AppError.unwritableFile(file.path, "it is the catalog itself")
-    }
-    let movies = try await catalog.movies.fetch(
-      FetchDescriptor(sortBy: [SortDescriptor(\.date), SortDescriptor(\.title), SortDescriptor(\.id)]))
-    let tags = try await catalog.movieTags.names(of: movies.map(\.id))
-    let text = try Self.render(movies, tags: tags, format: format)
     guard let file else {
-      context.console.writeData(text)
+      _ = try await write(from: catalog, to: context.console.writeData)
       return
     }
-    try file.write(text)
-    try file.commit()
-    context.console.line("Exported \(movies.count) \(movies.count == 1 ? "movie" : "movies") to \(file.path).")
+    let count: Int
+    do {
+      count = try await write(from: catalog) { text in try file.write(text) }
+      try file.commit()
+    } catch {
+      file.discard()
+      throw error
+    }
+    context.console.line("Exported \(count) \(count == 1 ? "movie" : "movies") to \(file.path).")
+  }
+
+  /// Writes every movie in the chosen format, read one at a time and looked up (tags) a batch
+  /// at a time, never all at once; returns how many were written. Images are not exported, so
+  /// they are not read.
+  func write(from catalog: Catalog, to write: @escaping (String) throws -> Void) async throws -> Int {
+    var descriptor = FetchDescriptor<Movie>(sortBy: [
+      SortDescriptor(\.date), SortDescriptor(\.title), SortDescriptor(\.id),
+    ])
+    descriptor.propertiesToFetch = Movie.propertiesButImages
+    let output = OutputBuffer(write)
+    let format = format
+    var count = 0
+    if format == .csv { try output.append(CSVWriter.line(TransferFormat.fields)) }
+    try await MovieBatches.each({ try await catalog.movies.enumerate(descriptor, $0) }) { batch in
+      let tags = try await catalog.movieTags.names(of: batch.map(\.id))
+      for movie in batch {
+        switch format {
+        case .csv: try output.append(CSVWriter.line(Self.fields(movie, tags: tags)))
+        case .jsonl: try output.append(try Self.render([movie], tags: tags, format: .jsonl))
+        case .json: try output.append((count == 0 ? "[\n" : ",\n") + (try Self.jsonElement(movie, tags: tags)))
+        }
+        count += 1
+      }
+    }
+    if format == .json { try output.append(count == 0 ? try Self.render([], tags: [:], format: .json) : "\n]\n") }
+    try output.flush()
+    return count
+  }
+
+  /// One movie as an element of the JSON array ``render(_:tags:format:)`` writes.
+  static func jsonElement(_ movie: Movie, tags: [UUID: [String]]) throws -> String {
+    let array = try render([movie], tags: tags, format: .json)
+    // `[\n  {…}\n]\n`: the element between the brackets, already indented.
+    return String(array.dropFirst(2).dropLast(3))
   }
 
   static func render(_ movies: [Movie], tags: [UUID: [String]], format: TransferFormat) throws -> String {
-    let rows = movies.map { movie -> [String] in
-      [
-        movie.id.uuidString.lowercased(), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
-        "\(movie.heart)", TagList.encoded(tags[movie.id] ?? []), movie.runtime.map { "\($0)" } ?? "",
-      ]
-    }
+    let rows = movies.map { fields($0, tags: tags) }
     switch format {
     case .csv:
       return CSVWriter.line(TransferFormat.fields) + rows.map(CSVWriter.line).joined()
@@ -85,5 +117,15 @@ struct ExportCommand: MoviesCommand {
             withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
           as: UTF8.self)) + "\n"
     }
+  }
+}
+
+extension ExportCommand {
+  /// A movie's fields, in the order of ``TransferFormat/fields``.
+  static func fields(_ movie: Movie, tags: [UUID: [String]]) -> [String] {
+    [
+      movie.id.uuidString.lowercased(), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
+      "\(movie.heart)", TagList.encoded(tags[movie.id] ?? []), movie.runtime.map { "\($0)" } ?? "",
+    ]
   }
 }

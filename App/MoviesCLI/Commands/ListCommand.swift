@@ -85,12 +85,17 @@ struct ListCommand: MoviesCommand {
 
   /// Writes the list to a console: JSON as data for scripts, a table for people.
   func output(from catalog: Catalog, to console: Console) async throws {
-    let text = try await render(from: catalog)
-    if format == .json { console.writeData(text) } else { console.show(text) }
+    let format = format
+    try await render(from: catalog) { text in
+      if format == .json { console.writeData(text) } else { console.show(text) }
+    }
   }
 
-  /// The list, as text for the chosen format, from an open catalog.
-  func render(from catalog: Catalog) async throws -> String {
+  /// Writes the list, as text for the chosen format, from an open catalog.
+  ///
+  /// Movies are read one at a time, never all at once: the table reads them twice (once to
+  /// measure its columns), JSON once, looking up tags a batch at a time.
+  func render(from catalog: Catalog, to write: @escaping (String) -> Void) async throws {
     var query = query
     // Filters across relationships narrow the ids first: one query each, whatever the counts.
     if let tag { query.ids = try await catalog.movieTags.movieIDs(tagged: tag) }
@@ -98,9 +103,32 @@ struct ListCommand: MoviesCommand {
       let reviewed = try await catalog.listReviews.movieIDs(reviewedWith: reviewText)
       query.ids = query.ids.map { ids in ids.filter(Set(reviewed).contains) } ?? reviewed
     }
-    let movies = try await catalog.list(query)
-    guard format == .json else { return MovieOutput.table(movies) }
-    let tags = try await catalog.movieTags.names(of: movies.map(\.id))
-    return try MovieOutput.json(movies, tags: tags)
+    let output = OutputBuffer(write)
+    let list = catalog.list
+    switch format {
+    case .table:
+      let table = MovieOutput.listTable
+      var widths = table.headerWidths
+      var count = 0
+      try await list.each(query) { movie in
+        table.widen(&widths, for: MovieOutput.tableRow(movie))
+        count += 1
+      }
+      guard count > 0 else { return write(MovieOutput.table([])) }
+      try output.append(table.line(table.headers, widths: widths))
+      try await list.each(query) { movie in try output.append(table.line(MovieOutput.tableRow(movie), widths: widths)) }
+    case .json:
+      var first = true
+      try await MovieBatches.each({ try await list.each(query, $0) }) { batch in
+        let tags = try await catalog.movieTags.names(of: batch.map(\.id))
+        for movie in batch {
+          try output.append((first ? "[\n" : ",\n") + MovieOutput.jsonElement(movie, tags: tags[movie.id] ?? []))
+          first = false
+        }
+      }
+      guard !first else { return write(try MovieOutput.json([])) }
+      try output.append("\n]\n")
+    }
+    try output.flush()
   }
 }

@@ -23,7 +23,7 @@ struct ReviewListCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
-    _ = try await catalog.get(id: movieID)
+    _ = try await catalog.get.withoutImages(id: movieID)
     let reviews = try await catalog.listReviews(movieID: movieID)
     if format == .json {
       context.console.writeData(try ReviewOutput.json(reviews))

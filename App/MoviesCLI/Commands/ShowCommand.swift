@@ -22,9 +22,16 @@ struct ShowCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
-    let movie = try await catalog.get(id: id)
+    // The images are shown by count, so their bytes are read only to check them: a damaged
+    // image leaves every other field shown, with a note.
+    let movie = try await catalog.get.withoutImages(id: id)
+    var damage: String?
+    if !movie.images.isEmpty {
+      do { _ = try await catalog.get(id: id) } catch { damage = "\(error)" }
+    }
     let reviews = try await catalog.listReviews(movieID: id)
     let tags = try await catalog.movieTags.names(of: [id])[id] ?? []
+    if let damage { context.console.errorLine("movies: warning: the images cannot be read: \(damage)") }
     guard format == .table else {
       context.console.writeData(try MovieOutput.json(movie, tags: tags))
       return

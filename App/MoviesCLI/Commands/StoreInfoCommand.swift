@@ -21,21 +21,22 @@ struct StoreInfoCommand: MoviesCommand {
     let info = try StoreInspection(url: context.storeURL, plan: CatalogMigrationPlan.self)
     let state =
       switch (info.version, info.needsMigration) {
-      case (nil, _): "unknown: its tables match no version of this app"
+      case (nil, _): "unknown: " + (info.versionProblem ?? "its tables match no version of this app")
       case (_, true): "needs a migration to \(info.latestVersion) (movies store migrate)"
       default: "up to date"
       }
     switch format {
     case .json:
       let object: [String: Any] = [
-        "path": info.path, "version": info.version?.description ?? NSNull(),
+        "path": info.path, "version": (info.version ?? info.recordedVersion)?.description ?? NSNull(),
         "latestVersion": info.latestVersion.description, "needsMigration": info.needsMigration,
         "fingerprint": info.fingerprint, "rows": info.rowCounts, "size": info.size,
       ]
       context.console.writeData(try JSONOutput.serialize(object))
     case .table:
       var lines = [
-        ("path", info.path), ("version", info.version?.description ?? "unknown"), ("state", state),
+        ("path", info.path), ("version", (info.version ?? info.recordedVersion)?.description ?? "unknown"),
+        ("state", state),
         ("size", ByteCountFormatter.string(fromByteCount: Int64(info.size), countStyle: .file)),
         ("fingerprint", info.fingerprint),
       ]

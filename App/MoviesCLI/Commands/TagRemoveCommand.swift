@@ -23,7 +23,7 @@ struct TagRemoveCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
-    _ = try await catalog.get(id: movieID)
+    _ = try await catalog.get.withoutImages(id: movieID)
     try await catalog.movieTags.remove(names, from: movieID)
     let tags = try await catalog.movieTags.names(of: [movieID])[movieID] ?? []
     context.console.line("Tags: " + (tags.isEmpty ? "none" : tags.joined(separator: ", ")))

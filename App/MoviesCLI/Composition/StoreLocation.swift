@@ -9,17 +9,19 @@ import Foundation
 enum StoreLocation {
   /// The store file for these arguments and environment.
   ///
-  /// - Throws: ``UsageError`` for an empty `--store`.
+  /// - Throws: ``UsageError`` for an empty `--store`, or a store path ending in `/`.
   static func url(option: String?, environment: [String: String], command: [String]) throws(UsageError) -> URL {
-    if let option {
-      guard !option.isEmpty else {
+    // A path ending in `/` names a folder (URL would drop the `/` and name a file).
+    func file(_ path: String, named argument: String) throws(UsageError) -> URL {
+      guard !path.isEmpty, !path.hasSuffix("/") else {
         throw UsageError(
           command: (["movies"] + command).joined(separator: " "),
-          problem: .invalidValue(argument: "--store", expected: "a file path", value: option))
+          problem: .invalidValue(argument: argument, expected: "a file path", value: path))
       }
-      return url(of: option)
+      return url(of: path)
     }
-    if let path = environment["MOVIES_STORE"], !path.isEmpty { return url(of: path) }
+    if let option { return try file(option, named: "--store") }
+    if let path = environment["MOVIES_STORE"], !path.isEmpty { return try file(path, named: "MOVIES_STORE") }
     return dataDirectory(environment: environment)
       .appendingPathComponent("movies", isDirectory: true)
       .appendingPathComponent("catalog.store")

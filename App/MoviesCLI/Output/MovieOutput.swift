@@ -6,14 +6,31 @@ enum MovieOutput {
   /// The movies as an aligned table: id, date, rate, heart and title.
   static func table(_ movies: [Movie]) -> String {
     guard !movies.isEmpty else { return "No movies.\n" }
-    let table = TextTable(headers: ["ID", "DATE", "RATE", "HEART", "TITLE"], rightAligned: [2, 3])
-    return table.render(
-      movies.map { movie in
-        [
-          movie.id.uuidString.lowercased(), CatalogDate.dayString(movie.date), "\(movie.rate)",
-          "\(movie.heart)", movie.title,
-        ]
-      })
+    return listTable.render(movies.map(tableRow))
+  }
+
+  /// The layout of ``table(_:)``, for writing a table row by row.
+  static let listTable = TextTable(headers: ["ID", "DATE", "RATE", "HEART", "TITLE"], rightAligned: [2, 3])
+
+  /// A movie's cells in ``listTable``.
+  static func tableRow(_ movie: Movie) -> [String] {
+    [
+      movie.id.uuidString.lowercased(), CatalogDate.dayString(movie.date), "\(movie.rate)", "\(movie.heart)",
+      movie.title,
+    ]
+  }
+
+  /// One movie as an element of the array ``json(_:tags:)-([Movie],_)`` writes: the same
+  /// text, indented, without the separating comma.
+  static func jsonElement(_ movie: Movie, tags: [String]) throws -> String {
+    indented(try JSONOutput.encode(MovieRecord(movie, tags: tags)).dropLast())
+  }
+
+  /// Indents every line that is not empty by two spaces, as a pretty-printed array does its
+  /// elements.
+  static func indented(_ text: Substring) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+      .joined(separator: "\n")
   }
 
   /// One movie in full, as labelled lines; the content keeps its line breaks, the other

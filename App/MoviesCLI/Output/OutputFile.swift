@@ -5,12 +5,13 @@ import Foundation
 ///
 /// - A **regular file** (also one reached through a symbolic link) is written in place, so it
 ///   keeps its mode, owner, hard links and any link pointing at it. The output goes first to a
-///   private, already-unlinked spool file; only on ``commit()`` is the file truncated and the
-///   spool copied in. An export that fails before then (a query, an encoding or a disk-full
-///   error while spooling) leaves the old content whole. The trade-off: the output is written
-///   twice, the spool needs room in the temporary folder, and a failure *during* the final copy
-///   (the disk filling between truncation and the end of the copy) still leaves the file cut
-///   short — the price of keeping the file's identity, which a write-then-rename would lose.
+///   private, already-unlinked spool file; only on ``commit()`` — once its disk is seen to have
+///   room for it — is the file truncated and the spool copied in. An export that fails before
+///   then (a query, an encoding or a disk-full error) leaves the old content whole. The
+///   trade-off: the output is written twice, the spool needs room in the temporary folder, and
+///   a failure *during* the final copy (an I/O error, another process filling the disk) still
+///   leaves the file cut short — the price of keeping the file's identity, which a
+///   write-then-rename would lose.
 /// - A **FIFO** or a **character device** (`/dev/null`, `/dev/stdout`, a terminal) is streamed
 ///   to as the output is produced; opening a FIFO waits for its reader, as a shell's `>` does.
 /// - A **missing file** is created as the user's own file, its mode `0666` less the umask, as a
@@ -95,14 +96,6 @@ final class OutputFile {
     if !finished { discard() }
   }
 
-  /// Whether the output is the file at `path` (the same file, by any name or link).
-  func isSameFile(as path: String) -> Bool {
-    var mine = stat()
-    var other = stat()
-    return fstat(descriptor, &mine) == 0 && stat(path, &other) == 0 && mine.st_dev == other.st_dev
-      && mine.st_ino == other.st_ino
-  }
-
   /// Writes text as UTF-8.
   ///
   /// - Throws: ``AppError/unwritableFile(_:_:)`` if the bytes cannot all be written.
@@ -137,9 +130,10 @@ final class OutputFile {
     case .created:
       guard fsync(descriptor) == 0 else { throw Self.failure(path, Self.reason(errno)) }
     case .existing(let spool):
-      guard lseek(spool, 0, SEEK_SET) == 0, ftruncate(descriptor, 0) == 0 else {
-        throw Self.failure(path, Self.reason(errno))
-      }
+      let size = lseek(spool, 0, SEEK_END)
+      guard size >= 0, lseek(spool, 0, SEEK_SET) == 0 else { throw Self.failure(path, Self.reason(errno)) }
+      try checkRoom(for: size)
+      guard ftruncate(descriptor, 0) == 0 else { throw Self.failure(path, Self.reason(errno)) }
       var buffer = [UInt8](repeating: 0, count: 1 << 16)
       while true {
         let count = buffer.withUnsafeMutableBytes { read(spool, $0.baseAddress, $0.count) }
@@ -152,6 +146,19 @@ final class OutputFile {
       }
       guard fsync(descriptor) == 0 else { throw Self.failure(path, Self.reason(errno)) }
     }
+  }
+
+  /// Checks that the file's disk has room for `size` bytes before the old content is touched,
+  /// so a disk too full fails here and leaves the file whole, instead of during the copy with
+  /// the file cut short. (Another process filling the disk meanwhile can still cut it short.)
+  private func checkRoom(for size: off_t) throws(AppError) {
+    var disk = statvfs()
+    var file = stat()
+    guard fstatvfs(descriptor, &disk) == 0, fstat(descriptor, &file) == 0 else { return }
+    // The blocks the old content holds are freed for the new.
+    let room = Int64(disk.f_bavail) * Int64(disk.f_frsize) + Int64(file.st_blocks) * 512
+    guard room < Int64(size) else { return }
+    throw Self.failure(path, "its disk has room for \(room) bytes, and the output needs \(size)")
   }
 
   /// Abandons the output: a regular file that existed keeps its old content, a file this
@@ -181,8 +188,27 @@ final class OutputFile {
     return spool
   }
 
+  /// Writes every byte, with `SIGPIPE` held off this thread: a FIFO whose reader went away
+  /// fails the write with `EPIPE`, for the command to report, instead of killing the process
+  /// without a word.
   private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     guard let base = bytes.baseAddress else { return true }
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    defer {
+      // The signal a failed write raised is taken while still held, so unblocking cannot deliver it.
+      let code = errno
+      var pending = sigset_t()
+      if sigismember(&previous, SIGPIPE) == 0, sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1 {
+        var now = timespec()
+        sigtimedwait(&pipeSignal, nil, &now)
+      }
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+      errno = code
+    }
     var offset = 0
     while offset < bytes.count {
       let count = Foundation.write(descriptor, base + offset, bytes.count - offset)
@@ -193,7 +219,9 @@ final class OutputFile {
     return true
   }
 
-  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+  private static func reason(_ code: Int32) -> String {
+    code == EPIPE ? "its reader closed it before the end (broken pipe)" : String(cString: strerror(code))
+  }
 
   private static func failure(_ path: String, _ reason: String) -> AppError { .unwritableFile(path, reason) }
 }

@@ -15,26 +15,42 @@ struct TextTable {
 
   /// Renders the header and rows; each column is as wide as its widest cell.
   func render(_ rows: [[String]]) -> String {
-    let cells = ([headers] + rows).map { row in
-      row.enumerated().map { column, cell in
-        let text = TerminalText.escaped(cell)
-        return column == headers.count - 1 ? text : Self.truncated(text, to: Self.maximumCellWidth)
-      }
-    }
+    let cells = ([headers] + rows).map(self.cells)
     var widths = headers.map { _ in 0 }
-    for row in cells {
-      for (column, cell) in row.enumerated() where column < widths.count {
-        widths[column] = max(widths[column], Self.width(cell))
-      }
+    for row in cells { widen(&widths, forCells: row) }
+    return cells.map { layOut($0, widths: widths) }.joined()
+  }
+
+  /// The widths of the headers alone, to be widened row by row with ``widen(_:for:)``.
+  var headerWidths: [Int] { cells(headers).map(Self.width) }
+
+  /// Widens column widths to fit a row: with ``line(_:widths:)``, a table is laid out from
+  /// rows read twice (once to measure, once to write) without holding them.
+  func widen(_ widths: inout [Int], for row: [String]) { widen(&widths, forCells: cells(row)) }
+
+  /// One row (or the headers) laid out in columns of the given widths, with its line break.
+  func line(_ row: [String], widths: [Int]) -> String { layOut(cells(row), widths: widths) }
+
+  /// A row's text as shown: each cell made inert, and cut short unless it is the last.
+  private func cells(_ row: [String]) -> [String] {
+    row.enumerated().map { column, cell in
+      let text = TerminalText.escaped(cell)
+      return column == headers.count - 1 ? text : Self.truncated(text, to: Self.maximumCellWidth)
     }
-    let lines = cells.map { row in
-      row.enumerated().map { column, cell in
-        let padding = String(repeating: " ", count: max(0, widths[column] - Self.width(cell)))
-        if column == row.count - 1, !rightAligned.contains(column) { return cell }
-        return rightAligned.contains(column) ? padding + cell : cell + padding
-      }.joined(separator: "  ")
+  }
+
+  private func widen(_ widths: inout [Int], forCells row: [String]) {
+    for (column, cell) in row.enumerated() where column < widths.count {
+      widths[column] = max(widths[column], Self.width(cell))
     }
-    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func layOut(_ row: [String], widths: [Int]) -> String {
+    row.enumerated().map { column, cell in
+      let padding = String(repeating: " ", count: max(0, widths[column] - Self.width(cell)))
+      if column == row.count - 1, !rightAligned.contains(column) { return cell }
+      return rightAligned.contains(column) ? padding + cell : cell + padding
+    }.joined(separator: "  ") + "\n"
   }
 
   /// The text cut at a character boundary so that it and a final `…` take at most `width`

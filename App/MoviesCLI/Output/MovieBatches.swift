@@ -1,0 +1,27 @@
+import Domain
+
+/// Reads movies one at a time and hands them on in batches, so what is looked up per movie
+/// (such as its tags) costs one query per batch and memory holds one batch, however many
+/// movies there are.
+enum MovieBatches {
+  /// How many movies a batch holds: a few megabytes of movies without their images. Large,
+  /// because each batch's look-up of tags scans the taggings (a membership test on more than a
+  /// few hundred ids cannot use their index), so fewer batches cost less time.
+  static let size = 10_000
+
+  /// Calls `body` with consecutive batches of the movies `enumerate` yields.
+  static func each(
+    _ enumerate: ((Movie) async throws -> Void) async throws -> Void, _ body: @escaping ([Movie]) async throws -> Void
+  ) async throws {
+    var batch: [Movie] = []
+    batch.reserveCapacity(size)
+    try await enumerate { movie in
+      batch.append(movie)
+      if batch.count == size {
+        try await body(batch)
+        batch.removeAll(keepingCapacity: true)
+      }
+    }
+    if !batch.isEmpty { try await body(batch) }
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@Suite("movies store check finds every damage, and --repair makes only the safe repairs")
+struct StoreCheckCommandTests {
+  let movies: MoviesProcess
+  var store: URL { movies.defaultStore }
+  var files: URL { movies.folder.appendingPathComponent("data/movies/catalog.store.external") }
+
+  init() throws { movies = try MoviesProcess() }
+
+  @discardableResult
+  private func addWithImage(_ title: String) throws -> String {
+    let image = movies.folder.appendingPathComponent("\(title).png")
+    try Data([1, 2, 3]).write(to: image)
+    return try movies.add(title, date: "2001-01-01", rate: 5, ["--image", image.path])
+  }
+
+  private func imageFiles() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0 != "journal" }.sorted()
+  }
+
+  private func setByte(_ value: UInt8, at offset: UInt64) throws {
+    let handle = try FileHandle(forUpdating: store)
+    try handle.seek(toOffset: offset)
+    try handle.write(contentsOf: Data([value]))
+    try handle.close()
+  }
+
+  @Test func aFlippedFileFormatVersionIsFoundAndRepaired() throws {
+    try movies.add("Alien")
+    try setByte(0x82, at: 18)
+    #expect(try movies.run(["add", "--title", "Heat", "--date", "2001-01-01"]).status != 0)
+    let check = try movies.run(["store", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("problem: the header's file format versions are 130 (write) and 2 (read)"))
+    let repaired = try movies.run(["store", "check", "--repair"])
+    #expect(repaired.status == 0, "\(repaired.stdout)")
+    #expect(repaired.stdout.contains("repaired: set the header's file format versions to 2"))
+    try movies.add("Heat")
+    #expect(try movies.listed().count == 2)
+  }
+
+  @Test func aMissingImageIsFoundAndDetachedOnlyWhenAsked() throws {
+    let id = try addWithImage("Alien")
+    for name in try imageFiles() { try FileManager.default.removeItem(at: files.appendingPathComponent(name)) }
+    let check = try movies.run(["store", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("problem: Movie \(id): the file "))
+    #expect(check.stdout.contains("of images is missing"))
+    #expect(try movies.run(["store", "check", "--detach-missing-images"]).status == 2)
+    let repairOnly = try movies.run(["store", "check", "--repair"])
+    #expect(repairOnly.status == 1, "a missing image is detached only when asked")
+    #expect(try movies.listed().first?["imageCount"] as? Int == 1)
+    let detached = try movies.run(["store", "check", "--repair", "--detach-missing-images"])
+    #expect(detached.status == 0, "\(detached.stdout)")
+    #expect(detached.stdout.contains("repaired: detached the missing file"))
+    #expect(try movies.listed().first?["imageCount"] as? Int == 0)
+  }
+
+  @Test func filesTheStoreLeftAreRemovedAndAStrangersFileIsLeftAlone() throws {
+    try addWithImage("Alien")
+    let kept = try imageFiles()
+    // As a writer killed between writing its file and committing leaves it.
+    let orphan = "fedcba9876543210fedcba9876543210"
+    try Data([7]).write(to: files.appendingPathComponent(orphan))
+    try Data((orphan + "\n").utf8).write(to: files.appendingPathComponent("journal"))
+    let stranger = "0123456789abcdef0123456789abcdef"
+    try Data([8]).write(to: files.appendingPathComponent(stranger))
+
+    let check = try movies.run(["store", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("the file \(orphan) in \(files.path) was left by a write that never committed"))
+    #expect(check.stdout.contains("the file \(stranger) in \(files.path) was not written by this store"))
+    let repaired = try movies.run(["store", "check", "--repair"])
+    #expect(repaired.stdout.contains("repaired:"))
+    #expect(try imageFiles() == (kept + [stranger]).sorted())
+    #expect(try movies.run(["show", try #require(movies.listed().first?["id"] as? String)]).stderr.isEmpty)
+  }
+
+  @Test func anImageThatIsNotARegularFileIsFound() throws {
+    let id = try addWithImage("Alien")
+    let name = try #require(try imageFiles().first)
+    try FileManager.default.removeItem(at: files.appendingPathComponent(name))
+    try FileManager.default.createSymbolicLink(
+      atPath: files.appendingPathComponent(name).path, withDestinationPath: "/etc/passwd")
+    let check = try movies.run(["store", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("problem: Movie \(id): the file \(name) of images is not a regular file"))
+    let shown = try movies.run(["show", id])
+    #expect(shown.status == 0)
+    #expect(shown.stderr.contains("symbolic link"))
+    #expect(!shown.stdout.contains("root:"))
+  }
+}
