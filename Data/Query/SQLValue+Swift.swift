@@ -29,7 +29,7 @@ extension SQLValue {
     case let date as Date:
       self = .real(date.timeIntervalSinceReferenceDate)
     case let uuid as UUID:
-      self = .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
+      self = SQLValue(uuid)
     case let data as Data:
       self = .blob(data)
     case let url as URL:
@@ -53,4 +53,11 @@ protocol OptionalProtocol {
 extension Optional: OptionalProtocol {
   var wrappedAny: Any? { self.map { $0 as Any } }
   static var wrappedType: Any.Type { Wrapped.self }
+}
+
+extension SQLValue {
+  /// A UUID as its column stores it, its 16 bytes, without the casts of ``init(swiftValue:)``.
+  init(_ uuid: UUID) {
+    self = .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
+  }
 }

@@ -20,16 +20,16 @@ public protocol MovieImportStore: Sendable {
 
 /// The writes of an import, made inside the transaction of a ``MovieImportStore``.
 public protocol MovieImportWriter {
-  /// Stores each movie, replacing the stored one with the same id or, failing that, the one
-  /// with the same title and date; returns, in order, the id each movie is stored under (the
-  /// stored movie's id when a title and date matched).
+  /// Writes each row and returns, in order, what became of it.
   ///
-  /// - Throws: ``RepositoryError`` if the store refuses a movie.
-  mutating func upsert(_ movies: [Movie]) throws -> [UUID]
-
-  /// Gives a movie tags by name, creating the tags no movie has yet; a tag the movie already
-  /// has is kept, once.
+  /// A row with an id changes the movie with that id, or adds it under that id; a row without
+  /// one changes the movie with its title and date, or adds a movie with a new id. A change
+  /// sets only the fields the row gives (``MovieImportRow/fields``), the title and date among
+  /// them, and keeps the rest, images always; given tags become the movie's only tags. A row
+  /// is not written when an earlier row of the same transaction wrote the same movie
+  /// (``MovieImportOutcome/duplicate(ofLine:)``), or when its title and date belong to another
+  /// movie (``MovieImportOutcome/conflict(with:)``).
   ///
-  /// - Throws: ``RepositoryError`` if the movie is not stored or the store refuses a tag.
-  mutating func addTags(_ names: [String], to movieID: UUID) throws
+  /// - Throws: ``RepositoryError`` if the store refuses a row for another reason.
+  mutating func write(_ rows: [MovieImportRow]) throws -> [MovieImportOutcome]
 }

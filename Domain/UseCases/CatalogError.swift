@@ -55,7 +55,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidImport(let count): "\(count) invalid \(count == 1 ? "row" : "rows"); nothing was imported"
     case .reviewNotFound(let id): "no review has the id \(id.uuidString.lowercased())"
     case .duplicateMovie(let title, let date):
-      "a movie titled \"\(title)\" dated \(date.formatted(Date.ISO8601FormatStyle().year().month().day())) already exists"
+      "a movie titled \"\(title)\" dated \(CivilDate(date)) already exists"
     }
   }
 }

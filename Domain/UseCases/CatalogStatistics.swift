@@ -43,15 +43,16 @@ public struct CatalogStatistics<R: Repository>: Sendable where R.Model == Movie 
   /// the next (two queries per year with movies).
   public func callAsFunction() async throws -> CatalogSummary {
     let perRate = try await movies.count(groupedBy: \.rate)
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
     let first = try await movies.minimum(of: \.date)
     let last = try await movies.maximum(of: \.date)
     var perYear: [Int: Int] = [:]
     var next = first
-    while let date = next, let year = calendar.dateInterval(of: .year, for: date), year.end > date {
-      let (start, end) = (year.start, year.end)
-      perYear[calendar.component(.year, from: date), default: 0] += try await movies.fetchCount(
+    // Years of the one calendar dates are read and written in, proleptic Gregorian in UTC.
+    while let date = next, case let year = CivilDate(date).year,
+      let start = CivilDate(year: year, month: 1, day: 1)?.date,
+      let end = CivilDate(year: year + 1, month: 1, day: 1)?.date, end > date
+    {
+      perYear[year, default: 0] += try await movies.fetchCount(
         FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }))
       next = try await movies.minimum(of: \.date, where: #Predicate { $0.date >= end })
     }

@@ -93,17 +93,17 @@ struct JSONArrayReaderTests {
   @Test func whatIsNotOneArrayIsAFailureNamingTheElement() {
     #expect(
       throws: JSONArrayReader.Failure(
-        element: 1, reason: "not a JSON array of objects: the file does not start with '['")
+        line: 1, reason: "not a JSON array of objects: the file does not start with '['")
     ) {
       try elements(#"{"a": 1}"#)
     }
     #expect(
-      throws: JSONArrayReader.Failure(element: 2, reason: "not a JSON array of objects: the array is never closed")
+      throws: JSONArrayReader.Failure(line: 1, reason: "not a JSON array of objects: the array is never closed")
     ) {
       try elements(#"[{"a": 1}, {"b": 2"#)
     }
     #expect(
-      throws: JSONArrayReader.Failure(element: 2, reason: "not a JSON array of objects: text after the array's end")
+      throws: JSONArrayReader.Failure(line: 1, reason: "not a JSON array of objects: text after the array's end")
     ) {
       try elements("[1] 2")
     }

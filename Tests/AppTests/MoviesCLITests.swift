@@ -152,7 +152,7 @@ struct MoviesCLITests {
     let file = movies.folder.appendingPathComponent("catalog.csv")
     try "title,date,rate,mood\nAlien,1979-05-25,9,x\nHeat,1995-12-15,11,y\n,2001-01-01,3,z\n".write(
       to: file, atomically: true, encoding: .utf8)
-    let refused = try movies.run(["import", file.path])
+    let refused = try movies.run(["import", file.path, "--ignore-unknown"])
     #expect(refused.status == 1)
     #expect(
       refused.stderr == """
@@ -163,8 +163,8 @@ struct MoviesCLITests {
 
         """)
     #expect(try movies.listed().isEmpty)
-    let skipped = try movies.run(["import", file.path, "--skip-invalid"])
-    #expect(skipped.stdout == "Imported 1 movie (2 skipped).\n")
+    let skipped = try movies.run(["import", file.path, "--skip-invalid", "--ignore-unknown"])
+    #expect(skipped.stdout == "Imported 1 movie: 1 added, 0 updated, 2 skipped.\n")
     _ = try movies.run(["import", file.path, "--skip-invalid"])
     #expect(try movies.listed().map { $0["title"] as? String } == ["Alien"], "importing twice adds nothing")
   }
@@ -178,7 +178,8 @@ struct MoviesCLITests {
       let second = movies.folder.appendingPathComponent("second.\(format)")
       let empty = ["MOVIES_STORE": movies.folder.appendingPathComponent("empty-\(format).store").path]
       #expect(try movies.run(["export", "--output", first.path]).status == 0)
-      #expect(try movies.run(["import", first.path], environment: empty).stdout == "Imported 2 movies.\n")
+      #expect(
+        try movies.run(["import", first.path], environment: empty).stdout == "Imported 2 movies: 2 added, 0 updated.\n")
       #expect(try movies.run(["export", "--output", second.path], environment: empty).status == 0)
       #expect(try Data(contentsOf: first) == Data(contentsOf: second), "\(format) round trip")
     }
@@ -187,7 +188,7 @@ struct MoviesCLITests {
   @Test func importReadsStandardInputAsJSONLines() throws {
     let lines = #"{"title":"Up","date":"2009-05-29","tags":["pixar"]}"# + "\n" + #"{"title":"Ran","date":"1985-06-01"}"#
     let result = try movies.run(["import", "-", "--format", "jsonl"], input: lines)
-    #expect(result == .init(status: 0, stdout: "Imported 2 movies.\n", stderr: ""))
+    #expect(result == .init(status: 0, stdout: "Imported 2 movies: 2 added, 0 updated.\n", stderr: ""))
     #expect(try movies.listed(["--tag", "pixar"]).map { $0["title"] as? String } == ["Up"])
   }
 

@@ -29,6 +29,11 @@ struct MoviesProcess {
 
   /// Runs `movies` with arguments, extra environment variables and standard input.
   func run(_ arguments: [String], environment: [String: String] = [:], input: String = "") throws -> Result {
+    try run(arguments, environment: environment, bytes: Data(input.utf8))
+  }
+
+  /// Runs `movies` with arguments, extra environment variables and these bytes as standard input.
+  func run(_ arguments: [String], environment: [String: String] = [:], bytes input: Data) throws -> Result {
     let process = Process()
     process.executableURL = Self.executable
     process.arguments = arguments
@@ -44,7 +49,7 @@ struct MoviesProcess {
     process.standardError = stderr
     process.standardInput = stdin
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    stdin.fileHandleForWriting.write(input)
     try stdin.fileHandleForWriting.close()
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -38,13 +38,21 @@ struct MovieImporterTests {
     }
   }
 
+  private func row(
+    _ line: Int, _ movie: Movie, tags: [String] = [], fields: MovieImportRow.Fields = .all
+  ) -> MovieImportRow {
+    MovieImportRow(line: line, movie: movie, tags: tags, fields: fields)
+  }
+
   @Test func aMovieMatchedByTitleAndDateKeepsItsIdAndItsImages() async throws {
     let day = Date(timeIntervalSinceReferenceDate: 86_400)
     let stored = Movie(title: "Alien", content: "old", images: [Data([1, 2, 3])], date: day, rate: 5)
     try await movies.insert(stored)
     let incoming = Movie(title: "Alien", content: "new", date: day, rate: 9)
-    let ids = try importer.withImportTransaction { writer in try writer.upsert([incoming, Movie.heat]) }
-    #expect(ids == [stored.id, Movie.heat.id])
+    let outcomes = try importer.withImportTransaction { writer in
+      try writer.write([row(2, incoming, fields: .values), row(3, .heat)])
+    }
+    #expect(outcomes == [.updated(stored.id), .added(Movie.heat.id)])
     let updated = try #require(await movies.fetch(id: stored.id))
     #expect(updated.content == "new")
     #expect(updated.rate == 9)
@@ -52,26 +60,84 @@ struct MovieImporterTests {
     #expect(try await movies.fetchCount(FetchDescriptor()) == 2)
   }
 
-  @Test func tagsAreCreatedOnceAndAMovieHasEachOnce() async throws {
-    try await movies.insert([.alien, .heat])
-    try await movieTags.add(["classic"], to: Movie.heat.id)
-    try importer.withImportTransaction { writer in
-      try writer.addTags(["horror", "classic"], to: Movie.alien.id)
-      try writer.addTags(["classic", "horror"], to: Movie.alien.id)
-      try writer.addTags(["classic"], to: Movie.heat.id)
+  @Test func anUpdateSetsOnlyTheFieldsTheRowGives() async throws {
+    let day = Date(timeIntervalSinceReferenceDate: 86_400)
+    let stored = Movie(title: "Alien", content: "my notes", date: day, rate: 9, heart: 1, runtime: 120)
+    try await movies.insert(stored)
+    try await movieTags.add(["classic"], to: stored.id)
+    _ = try importer.withImportTransaction { writer in
+      try writer.write([row(2, Movie(title: "Alien", date: day), fields: [])])
     }
-    #expect(try await tags.fetchAll().map(\.name).sorted() == ["classic", "horror"])
+    #expect(try await movies.fetch(id: stored.id) == stored)
+    #expect(try await movieTags.names(of: [stored.id])[stored.id] == ["classic"], "tags not given are kept")
+    _ = try importer.withImportTransaction { writer in
+      try writer.write([row(2, Movie(title: "Alien", date: day, runtime: nil), fields: [.runtime, .rate])])
+    }
+    var expected = stored
+    (expected.runtime, expected.rate) = (nil, 0)
+    #expect(try await movies.fetch(id: stored.id) == expected, "given as nothing, the running time is cleared")
+  }
+
+  @Test func givenTagsBecomeTheMoviesOnlyTags() async throws {
+    try await movies.insert([.alien, .heat])
+    try await movieTags.add(["classic", "old"], to: Movie.alien.id)
+    try await movieTags.add(["classic"], to: Movie.heat.id)
+    _ = try importer.withImportTransaction { writer in
+      try writer.write([row(2, .alien, tags: ["horror", "classic"]), row(3, .heat, tags: [])])
+    }
+    #expect(try await tags.fetchAll().map(\.name).sorted() == ["classic", "horror", "old"])
     let names = try await movieTags.names(of: [Movie.alien.id, Movie.heat.id])
-    #expect(names[Movie.alien.id]?.sorted() == ["classic", "horror"])
-    #expect(names[Movie.heat.id] == ["classic"])
+    #expect(names[Movie.alien.id] == ["classic", "horror"])
+    #expect(names[Movie.heat.id] == nil)
+  }
+
+  @Test func aSecondRowForOneMovieIsADuplicateOfTheFirst() async throws {
+    try await movies.insert(Movie.alien)
+    var other = Movie.heat
+    other.id = UUID()
+    var retitled = Movie.heat
+    retitled.title = "Heat (1995)"
+    let outcomes = try importer.withImportTransaction { writer in
+      try writer.write([
+        row(2, .heat), row(3, retitled),  // the same id
+        row(4, other),  // another id, the same title and date as line 2
+        row(5, .alien, fields: .values), row(6, .alien),  // matched by title and date, then by id
+        row(7, Movie(title: "Up", date: Movie.alien.date), fields: .values),
+        row(8, Movie(title: "Up", date: Movie.alien.date), fields: .values),  // no id, title and date twice
+      ])
+    }
+    #expect(outcomes.count == 7)
+    #expect(outcomes[0] == .added(Movie.heat.id))
+    #expect(outcomes[1] == .duplicate(ofLine: 2))
+    #expect(outcomes[2] == .duplicate(ofLine: 2))
+    #expect(outcomes[3] == .updated(Movie.alien.id))
+    #expect(outcomes[4] == .duplicate(ofLine: 5))
+    guard case .added = outcomes[5] else { Issue.record("\(outcomes[5])"); return }
+    #expect(outcomes[6] == .duplicate(ofLine: 7))
+    #expect(try await movies.fetch(id: Movie.heat.id)?.title == Movie.heat.title, "the later rows wrote nothing")
+    #expect(try await movies.fetchCount(FetchDescriptor()) == 3)
+  }
+
+  @Test func aRowWhoseTitleAndDateBelongToAnotherStoredMovieIsAConflict() async throws {
+    try await movies.insert([.alien, .heat])
+    var newID = Movie.alien
+    newID.id = UUID()
+    var renamed = Movie.heat
+    (renamed.title, renamed.date) = (Movie.alien.title, Movie.alien.date)
+    let outcomes = try importer.withImportTransaction { writer in
+      try writer.write([row(2, newID), row(3, renamed), row(4, newID)])
+    }
+    #expect(
+      outcomes == [.conflict(with: Movie.alien.id), .conflict(with: Movie.alien.id), .conflict(with: Movie.alien.id)])
+    #expect(try await movies.fetch(id: Movie.heat.id) == .heat)
+    #expect(try await movies.fetchCount(FetchDescriptor()) == 2)
   }
 
   @Test func anImportIntoAnEmptyStoreEndsWithEveryIndex() throws {
     let before = try indexNames
     #expect(before.contains("movies_date") && before.contains("movie_tags_tagID"))
-    try importer.withImportTransaction { writer in
-      let ids = try writer.upsert(Movie.samples)
-      try writer.addTags(["a"], to: ids[0])
+    _ = try importer.withImportTransaction { writer in
+      try writer.write(Movie.samples.enumerated().map { row($0.offset + 2, $0.element, tags: ["a"]) })
     }
     #expect(try indexNames == before)
   }
@@ -80,24 +146,16 @@ struct MovieImporterTests {
     let before = try indexNames
     #expect(throws: Stop.self) {
       try importer.withImportTransaction { writer in
-        let ids = try writer.upsert(Movie.samples)
-        try writer.addTags(["a", "b"], to: ids[0])
+        _ = try writer.write(Movie.samples.enumerated().map { row($0.offset + 2, $0.element, tags: ["a", "b"]) })
         throw Stop()
       }
     }
     #expect(try await movies.fetchCount(FetchDescriptor()) == 0)
     #expect(try await tags.fetchCount(FetchDescriptor()) == 0)
     #expect(try indexNames == before)
-  }
-
-  @Test func tagsForAMovieThatIsNotStoredFailTheWholeImport() async throws {
-    #expect(throws: RepositoryError.self) {
-      try importer.withImportTransaction { writer in
-        _ = try writer.upsert([.alien])
-        try writer.addTags(["horror"], to: UUID())
-      }
-    }
-    #expect(try await movies.fetchCount(FetchDescriptor()) == 0)
+    // The lines of the failed import are forgotten with it.
+    let outcomes = try importer.withImportTransaction { writer in try writer.write([row(2, Movie.samples[0])]) }
+    #expect(outcomes == [.added(Movie.samples[0].id)])
   }
 
   @Test func theUseCaseRunsOverTheStore() async throws {

@@ -27,7 +27,7 @@ private struct Cancelled: Error {}
     var rows = Rows(remaining: (1...5).map { row($0 + 1, Movie(title: "Movie \($0)", date: .now), tags: ["a"]) })
     var reports: [ImportProgress] = []
     let done = try ImportMovies(store: store, batchSize: 2)(from: &rows, progress: { reports.append($0) })
-    #expect(done == ImportProgress(rowsRead: 5, rowsWritten: 5, invalidRows: 0))
+    #expect(done == ImportProgress(rowsRead: 5, rowsAdded: 5, invalidRows: 0))
     #expect(store.committedBatchSizes == [2, 2, 1])
     #expect(store.contents.movies.map(\.title) == ["Movie 1", "Movie 2", "Movie 3", "Movie 4", "Movie 5"])
     #expect(store.contents.tags.values.allSatisfy { $0 == ["a"] })
@@ -67,7 +67,7 @@ private struct Cancelled: Error {}
     ])
     var problems: [String] = []
     let done = try ImportMovies(store: store)(from: &rows, skipInvalid: true, invalid: { problems.append($0.field) })
-    #expect(done == ImportProgress(rowsRead: 4, rowsWritten: 2, invalidRows: 2))
+    #expect(done == ImportProgress(rowsRead: 4, rowsAdded: 2, invalidRows: 2))
     #expect(problems == ["title", "heart"])
     #expect(store.contents.movies.map(\.title) == ["Alien", "Up"])
   }
@@ -103,10 +103,72 @@ private struct Cancelled: Error {}
   @Test func importingTheSameRowsTwiceAddsNothing() throws {
     let day = Date(timeIntervalSinceReferenceDate: 0)
     for _ in 0..<2 {
-      var rows = Rows(remaining: [row(2, Movie(title: "Alien", date: day), tags: ["horror"])])
+      // Without an id, as a file without an id column: matched by title and date.
+      var rows = Rows(remaining: [
+        .success(MovieImportRow(line: 2, movie: Movie(title: "Alien", date: day), tags: ["horror"], fields: .values))
+      ])
       _ = try ImportMovies(store: store)(from: &rows)
     }
     #expect(store.contents.movies.count == 1)
     #expect(store.contents.tags.values.first == ["horror"])
+  }
+
+  @Test func aRowChangesOnlyTheFieldsItGivesUnlessReplacing() throws {
+    let day = Date(timeIntervalSinceReferenceDate: 0)
+    let stored = Movie(title: "Alien", content: "my notes", date: day, rate: 9, heart: 1, runtime: 120)
+    var first = Rows(remaining: [row(2, stored, tags: ["classic"])])
+    _ = try ImportMovies(store: store)(from: &first)
+    let partial = MovieImportRow(line: 2, movie: Movie(title: "Alien", date: day), tags: ["horror"], fields: [.tags])
+    var rows = Rows(remaining: [.success(partial)])
+    let done = try ImportMovies(store: store)(from: &rows)
+    #expect(done == ImportProgress(rowsRead: 1, rowsUpdated: 1))
+    #expect(store.contents.movies == [stored])
+    #expect(store.contents.tags[stored.id] == ["horror"])
+    var replacing = Rows(remaining: [.success(partial)])
+    _ = try ImportMovies(store: store)(from: &replacing, replacing: true)
+    var defaults = Movie(id: stored.id, title: "Alien", date: day)
+    defaults.images = stored.images
+    #expect(store.contents.movies == [defaults], "the fields not given take their defaults")
+  }
+
+  @Test func aSecondRowForOneMovieIsRefusedNamingBothLines() throws {
+    let day = Date(timeIntervalSinceReferenceDate: 0)
+    let movie = Movie(title: "Alien", date: day)
+    var again = movie
+    again.title = "Alien (1979)"
+    var otherID = movie
+    otherID.id = UUID()
+    var rows = Rows(remaining: [row(2, movie), row(3, again), row(4, otherID), row(5, Movie(title: "Up", date: day))])
+    var problems: [ImportProblem] = []
+    #expect(throws: CatalogError.invalidImport(invalidRows: 2)) {
+      try ImportMovies(store: store)(from: &rows, invalid: { problems.append($0) })
+    }
+    #expect(
+      problems.map(\.description) == [
+        "line 3, row: line 2 already imports this movie", "line 4, row: line 2 already imports this movie",
+      ])
+    #expect(store.contents.movies.isEmpty)
+    var skipping = Rows(remaining: [
+      row(2, movie), row(3, again), row(4, otherID), row(5, Movie(title: "Up", date: day)),
+    ])
+    let done = try ImportMovies(store: store)(from: &skipping, skipInvalid: true)
+    #expect(done == ImportProgress(rowsRead: 4, rowsAdded: 2, invalidRows: 2))
+    #expect(store.contents.movies.map(\.title) == ["Alien", "Up"])
+  }
+
+  @Test func aRowWhoseTitleAndDateBelongToAnotherStoredMovieIsRefusedWithItsLine() throws {
+    let day = Date(timeIntervalSinceReferenceDate: 0)
+    let stored = Movie(title: "Alien", date: day, rate: 9)
+    var first = Rows(remaining: [row(2, stored)])
+    _ = try ImportMovies(store: store)(from: &first)
+    var rows = Rows(remaining: [
+      row(2, Movie(title: "Up", date: day)), row(3, Movie(title: "Alien", date: day, rate: 1)),
+    ])
+    var problems: [ImportProblem] = []
+    let done = try ImportMovies(store: store)(from: &rows, skipInvalid: true, invalid: { problems.append($0) })
+    #expect(done == ImportProgress(rowsRead: 2, rowsAdded: 1, invalidRows: 1))
+    #expect(problems.map(\.line) == [3])
+    #expect(problems.first?.reason.hasPrefix("another movie (\(stored.id.uuidString.lowercased()))") == true)
+    #expect(store.contents.movies.first == stored)
   }
 }

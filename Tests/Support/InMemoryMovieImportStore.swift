@@ -26,34 +26,37 @@ public final class InMemoryMovieImportStore: MovieImportStore {
     var batchSizes: [Int] = []
     let failure: (any Error)?
 
-    /// Stores each movie, replacing the one with its id, or else its title and date.
-    public mutating func upsert(_ movies: [Movie]) throws -> [UUID] {
+    /// The line that wrote each movie in this transaction.
+    var lines: [UUID: Int] = [:]
+
+    /// Writes each row as ``Domain/MovieImportWriter`` says, matching by id, or else by title
+    /// and date.
+    public mutating func write(_ rows: [MovieImportRow]) throws -> [MovieImportOutcome] {
       if let failure { throw failure }
-      batchSizes.append(movies.count)
-      return movies.map { movie in
-        if let index = contents.movies.firstIndex(where: { $0.id == movie.id }) {
-          contents.movies[index] = movie
-          return movie.id
-        }
-        if let index = contents.movies.firstIndex(where: { $0.title == movie.title && $0.date == movie.date }) {
-          var updated = movie
-          updated.id = contents.movies[index].id
-          contents.movies[index] = updated
-          return updated.id
-        }
-        contents.movies.append(movie)
-        return movie.id
-      }
+      batchSizes.append(rows.count)
+      return rows.map { write($0) }
     }
 
-    /// Adds the names the movie does not have yet.
-    public mutating func addTags(_ names: [String], to movieID: UUID) throws {
-      guard contents.movies.contains(where: { $0.id == movieID }) else {
-        throw RepositoryError.constraintViolation("no movie has the id \(movieID)")
+    private mutating func write(_ row: MovieImportRow) -> MovieImportOutcome {
+      let holder = contents.movies.first { $0.title == row.movie.title && $0.date == row.movie.date }?.id
+      let target = row.fields.contains(.id) ? row.movie.id : holder
+      if let target, let line = lines[target] { return .duplicate(ofLine: line) }
+      if let holder, holder != target { return lines[holder].map { .duplicate(ofLine: $0) } ?? .conflict(with: holder) }
+      let outcome: MovieImportOutcome
+      if let target, let index = contents.movies.firstIndex(where: { $0.id == target }) {
+        contents.movies[index] = row.applied(to: contents.movies[index])
+        outcome = .updated(target)
+      } else {
+        var movie = row.movie
+        // A row without an id is added under a new one.
+        if !row.fields.contains(.id) { movie.id = UUID() }
+        contents.movies.append(movie)
+        outcome = .added(movie.id)
       }
-      for name in names where !(contents.tags[movieID] ?? []).contains(name) {
-        contents.tags[movieID, default: []].append(name)
-      }
+      let id = target ?? contents.movies[contents.movies.count - 1].id
+      if row.fields.contains(.tags) { contents.tags[id] = row.tags.isEmpty ? nil : row.tags }
+      lines[id] = row.line
+      return outcome
     }
   }
 

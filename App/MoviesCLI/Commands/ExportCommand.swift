@@ -125,7 +125,7 @@ extension ExportCommand {
   static func fields(_ movie: Movie, tags: [UUID: [String]]) -> [String] {
     [
       movie.id.uuidString.lowercased(), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
-      "\(movie.heart)", (tags[movie.id] ?? []).joined(separator: "|"), movie.runtime.map { "\($0)" } ?? "",
+      "\(movie.heart)", TagList.encoded(tags[movie.id] ?? []), movie.runtime.map { "\($0)" } ?? "",
     ]
   }
 }

@@ -7,15 +7,21 @@ struct ImportCommand: MoviesCommand {
     name: "import",
     abstract: "Add or update movies from a CSV, JSON or JSON Lines file.",
     discussion: """
-      Fields: id (optional), title and date (required), content, rate, heart, tags (separated by |). \
-      A movie with a known id, or without an id but with a known title and date, is updated, so \
-      importing a file twice adds nothing. With a bad row nothing is imported, unless --skip-invalid. \
-      The import is one transaction: if it fails or is interrupted (Ctrl-C), the catalog is left as it was.
+      Fields: id (optional), title and date (required), content, rate, heart, runtime, tags (separated \
+      by |, written \\| inside a tag). A movie with a known id, or without an id but with a known title \
+      and date, is updated: only the fields the file has change, unless --replace. Importing a file \
+      twice adds nothing. With a bad row, two rows for one movie, or a row whose title and date belong \
+      to another movie, nothing is imported, unless --skip-invalid. A field the catalog does not know is an error, \
+      unless --ignore-unknown. The import is one transaction: if it \
+      fails or is interrupted (Ctrl-C), the catalog is left as it was.
       """,
     arguments: [
       .positional("file", help: "The file to read, or - for standard input."),
       .option("format", valueName: "FORMAT", help: "csv, json or jsonl (default: from the file's extension)."),
       .flag("skip-invalid", help: "Import the good rows and list the bad ones."),
+      .flag("ignore-unknown", help: "Import files with fields the catalog does not know, ignoring those fields."),
+      .flag("replace", help: "Replace every field of an updated movie; fields the file lacks take defaults."),
+      .option("encoding", valueName: "ENCODING", help: "The file's text encoding: utf-8 or latin1 (default: utf-8)."),
       .flag("quiet", help: "Draw no progress bar."),
     ]
   )
@@ -23,6 +29,9 @@ struct ImportCommand: MoviesCommand {
   let path: String
   let format: TransferFormat
   let skipInvalid: Bool
+  let replace: Bool
+  let ignoreUnknown: Bool
+  let encoding: ByteStream.Encoding
   let quiet: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -33,6 +42,9 @@ struct ImportCommand: MoviesCommand {
     }
     self.format = format
     skipInvalid = arguments.flag("skip-invalid")
+    replace = arguments.flag("replace")
+    ignoreUnknown = arguments.flag("ignore-unknown")
+    encoding = try arguments.value("encoding", as: ByteStream.Encoding.self) ?? .utf8
     quiet = arguments.flag("quiet")
   }
 
@@ -42,14 +54,14 @@ struct ImportCommand: MoviesCommand {
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     var status = stat()
     let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
-    let stream = ByteStream(descriptor: descriptor)
+    let stream = ByteStream(descriptor: descriptor, encoding: encoding)
     let meter = stream.meter
     let catalog = try context.openCatalog(creating: true)
     var file: any ImportFile =
       switch format {
-      case .csv: try CSVImportFile(stream)
-      case .json: JSONImportFile(array: stream)
-      case .jsonl: JSONImportFile(lines: stream)
+      case .csv: try CSVImportFile(stream, ignoringUnknown: ignoreUnknown)
+      case .json: JSONImportFile(array: stream, ignoringUnknown: ignoreUnknown)
+      case .jsonl: JSONImportFile(lines: stream, ignoringUnknown: ignoreUnknown)
       }
     // The import runs on the catalog's background worker, not on the command's task.
     let worker = try CatalogWorker(catalog, author: "movies import")
@@ -57,8 +69,14 @@ struct ImportCommand: MoviesCommand {
     let done = try await worker.run {
       try importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: console)
     }
-    let skipped = done.invalidRows == 0 ? "" : " (\(done.invalidRows) skipped)"
-    context.console.line("Imported \(done.rowsWritten) \(done.rowsWritten == 1 ? "movie" : "movies")\(skipped).")
+    context.console.line(Self.summary(of: done))
+  }
+
+  /// `Imported 3 movies: 2 added, 1 updated, 1 skipped.`: the rows written, and what they did.
+  static func summary(of done: ImportProgress) -> String {
+    let skipped = done.invalidRows == 0 ? "" : ", \(done.invalidRows) skipped"
+    return "Imported \(done.rowsWritten) \(done.rowsWritten == 1 ? "movie" : "movies"): "
+      + "\(done.rowsAdded) added, \(done.rowsUpdated) updated\(skipped)."
   }
 
   /// How many bad rows are listed one by one; the rest are counted.
@@ -93,7 +111,7 @@ struct ImportCommand: MoviesCommand {
       }
     }
     return try catalog.importMovies(
-      from: &file, skipInvalid: skipInvalid,
+      from: &file, skipInvalid: skipInvalid, replacing: replace,
       invalid: { problem in
         problems += 1
         guard problems <= Self.listedProblems else { return }

@@ -40,7 +40,7 @@ struct ListCommand: MoviesCommand {
     if arguments.flag("desc") { order[0].descending = true }
     let to = arguments.string("to")
     let end = try arguments.value("to", as: Date.self).map { date in
-      to?.count == 10 ? date.addingTimeInterval(86_400) : date
+      to.flatMap(CatalogDate.parseDay) != nil ? date.addingTimeInterval(86_400) : date
     }
     var query = MovieQuery(
       minimumRate: try arguments.value("min-rate", as: Int.self),

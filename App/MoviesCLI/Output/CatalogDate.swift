@@ -1,62 +1,189 @@
+import Domain
 import Foundation
 
-/// Reads and writes the dates people type and scripts parse, in UTC.
+/// Reads and writes the dates people type and scripts parse: ISO 8601 in the proleptic
+/// Gregorian calendar (``Domain/CivilDate``), written in UTC.
+///
+/// Reading is strict: a day or time that does not exist (`2023-02-30`, `T25:00`, `T23:60`,
+/// `T23:59:60`, an offset of `+25:00`) is refused, never carried over into the next one. Writing
+/// is exact: a date-time with fractional seconds is written with as many digits as reading it
+/// back to the same `Date` needs, and no more.
 enum CatalogDate {
-  private static let day = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
-  private static let instant = Date.ISO8601FormatStyle(timeZone: .gmt)
-  private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
+  /// Seconds from 1970-01-01 to Foundation's reference date, 2001-01-01.
+  private static let referenceOffset = 978_307_200
 
-  /// Parses `YYYY-MM-DD` (midnight UTC) or an ISO 8601 date-time, with or without fractions.
+  /// What the date options and fields accept, for error messages.
+  static let expectation = "YYYY-MM-DD or an ISO 8601 date-time such as 2024-05-31T20:30:00Z"
+
+  /// Parses `YYYY-MM-DD` (midnight UTC) or an ISO 8601 date-time,
+  /// `YYYY-MM-DDThh:mm[:ss[.fraction]]` followed by `Z` or an offset `±hh:mm`, `±hhmm` or `±hh`;
+  /// `nil` for anything else, or for a day or time that does not exist.
   static func parse(_ text: String) -> Date? {
-    if text.utf8.count == 10 { return parseDay(text) }
-    if let date = try? instant.parse(text) { return date }
-    return try? fractional.parse(text)
+    var scanner = DateScanner(text)
+    guard let day = scanner.day() else { return nil }
+    if scanner.isAtEnd { return day.date }
+    guard scanner.take("T"), let clock = scanner.clock(), let offset = scanner.offset(), scanner.isAtEnd else {
+      return nil
+    }
+    let whole = day.daysSince1970 * 86_400 + clock.seconds - offset - referenceOffset
+    return date(seconds: whole, fraction: clock.fraction)
   }
 
   /// The day of a date, `YYYY-MM-DD`.
-  static func dayString(_ date: Date) -> String { day.format(date) }
+  static func dayString(_ date: Date) -> String { CivilDate(date).description }
 
-  /// The full ISO 8601 form of a date, with fractional seconds only when it has them.
+  /// The full ISO 8601 form of a date in UTC, `YYYY-MM-DDThh:mm:ssZ`, with the fractional
+  /// seconds it has.
   static func iso8601(_ date: Date) -> String {
-    date.timeIntervalSinceReferenceDate.rounded() == date.timeIntervalSinceReferenceDate
-      ? instant.format(date) : fractional.format(date)
+    let (whole, fraction) = parts(of: date.timeIntervalSinceReferenceDate)
+    let since1970 = whole + referenceOffset
+    let days = Int((Double(since1970) / 86_400).rounded(.down))
+    let second = since1970 - days * 86_400
+    let clock = [second / 3_600, second / 60 % 60, second % 60].map { CivilDate.padded($0, 2) }
+    return "\(CivilDate(daysSince1970: days))T\(clock.joined(separator: ":"))"
+      + (fraction.isEmpty ? "" : "." + fraction) + "Z"
   }
 
-  /// Parses `YYYY-MM-DD` directly: an import reads one per row, and this is many times faster
-  /// than a format style.
+  /// Parses `YYYY-MM-DD` alone: a day that exists, at midnight UTC.
   static func parseDay(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
+    var scanner = DateScanner(text)
+    guard let day = scanner.day(), scanner.isAtEnd else { return nil }
+    return day.date
+  }
+
+  /// The date `seconds + 0.fraction` after the reference date, converted from decimal once, so
+  /// that it is the `Double` nearest the written value.
+  private static func date(seconds: Int, fraction: String) -> Date? {
+    let digits = fraction.reversed().drop { $0 == "0" }.reversed()
+    let text: String
+    if digits.isEmpty {
+      text = "\(seconds)"
+    } else if seconds >= 0 {
+      text = "\(seconds).\(String(digits))"
+    } else {
+      // seconds + 0.d = -((|seconds| - 1) + (1 - 0.d))
+      text = "-\(-seconds - 1).\(complement(String(digits)))"
+    }
+    return Double(text).map { Date(timeIntervalSinceReferenceDate: $0) }
+  }
+
+  /// The whole seconds (rounded down) of an interval and the decimal digits of the rest: the
+  /// shortest digits that read back as the same `Double`.
+  private static func parts(of interval: Double) -> (whole: Int, fraction: String) {
+    let (integer, fraction) = decimal(interval.magnitude)
+    let whole = Int(integer) ?? 0
+    if interval >= 0 || fraction.isEmpty { return (interval >= 0 ? whole : -whole, fraction) }
+    return (-whole - 1, complement(fraction))
+  }
+
+  /// The integer and fractional digits of a finite, non-negative `Double`'s shortest decimal
+  /// form (Swift's `description`), without exponent, leading or trailing zeros.
+  private static func decimal(_ value: Double) -> (integer: String, fraction: String) {
+    let text = value.description
+    let parts = text.split(separator: "e", maxSplits: 1)
+    let mantissa = parts[0]
+    let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+    let digits = Array(mantissa.filter { $0 != "." })
+    let point =
+      (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+        ?? mantissa.count) + exponent
+    let padded =
+      point < 0
+      ? Array(repeating: "0", count: -point) + digits
+      : digits + Array(repeating: "0", count: max(0, point - digits.count))
+    let split = max(point, 0)
+    let integer = String(padded[..<split]).drop { $0 == "0" }
+    let fraction = String(String(padded[split...]).reversed().drop { $0 == "0" }.reversed())
+    return (integer.isEmpty ? "0" : String(integer), fraction)
+  }
+
+  /// The digits of `1 - 0.digits`, for digits whose last is not zero.
+  private static func complement(_ digits: String) -> String {
+    var values = digits.utf8.map { Int($0) - 48 }
+    for index in values.indices { values[index] = 9 - values[index] }
+    values[values.count - 1] += 1
+    return String(values.map { Character(String($0)) })
+  }
+}
+
+/// Reads the parts of an ISO 8601 date or date-time, checking each as it goes.
+private struct DateScanner {
+  private let bytes: [UInt8]
+  private var position = 0
+
+  init(_ text: String) { bytes = Array(text.utf8) }
+
+  var isAtEnd: Bool { position == bytes.count }
+
+  /// Consumes `character` if it comes next.
+  mutating func take(_ character: Unicode.Scalar) -> Bool {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
+    position += 1
+    return true
+  }
+
+  /// Exactly `count` decimal digits as a number.
+  mutating func number(_ count: Int) -> Int? {
+    guard position + count <= bytes.count else { return nil }
+    var value = 0
+    for byte in bytes[position..<position + count] {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    position += count
+    return value
+  }
+
+  /// `YYYY-MM-DD`, or ISO 8601's expanded `±YYYYYY-MM-DD` (a sign and four to six digits).
+  mutating func day() -> CivilDate? {
+    var year: Int?
+    if take("+") || take("-") {
+      let negative = bytes[position - 1] == UInt8(ascii: "-")
+      var digits = 0
       var value = 0
-      for byte in bytes[range] {
-        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      while position < bytes.count, digits < 6, (48...57).contains(bytes[position]) {
+        value = value * 10 + Int(bytes[position] - 48)
+        position += 1
+        digits += 1
       }
-      return value
+      guard digits >= 4 else { return nil }
+      year = negative ? -value : value
+    } else {
+      year = number(4)
     }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-      (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
-    else { return nil }
-    return Date(timeIntervalSince1970: Double(daysSince1970(year: year, month: month, day: day)) * 86_400)
+    guard let year, take("-"), let month = number(2), take("-"), let day = number(2) else { return nil }
+    return CivilDate(year: year, month: month, day: day)
   }
 
-  private static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
+  /// `hh:mm`, `hh:mm:ss` or `hh:mm:ss.fraction`: seconds into the day and the fraction's digits.
+  mutating func clock() -> (seconds: Int, fraction: String)? {
+    guard let hour = number(2), hour < 24, take(":"), let minute = number(2), minute < 60 else { return nil }
+    guard take(":") else { return (hour * 3_600 + minute * 60, "") }
+    guard let second = number(2), second < 60 else { return nil }
+    var fraction = ""
+    if take(".") {
+      while position < bytes.count, (48...57).contains(bytes[position]) {
+        fraction.unicodeScalars.append(Unicode.Scalar(bytes[position]))
+        position += 1
+      }
+      guard !fraction.isEmpty else { return nil }
     }
+    return (hour * 3_600 + minute * 60 + second, fraction)
   }
 
-  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-  /// days-from-civil algorithm).
-  private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+  /// `Z`, or `±hh:mm`, `±hhmm`, `±hh` with hours below 24 and minutes below 60: the offset
+  /// from UTC in seconds.
+  mutating func offset() -> Int? {
+    if take("Z") { return 0 }
+    guard take("+") || take("-") else { return nil }
+    let sign = bytes[position - 1] == UInt8(ascii: "-") ? -1 : 1
+    guard let hours = number(2), hours < 24 else { return nil }
+    var minutes = 0
+    if !isAtEnd {
+      _ = take(":")
+      guard let value = number(2), value < 60 else { return nil }
+      minutes = value
+    }
+    return sign * (hours * 3_600 + minutes * 60)
   }
 }

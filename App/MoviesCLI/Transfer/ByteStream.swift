@@ -17,27 +17,39 @@ struct ByteStream {
     fileprivate(set) var bytes = 0
   }
 
+  /// The encoding of the source's text; other than UTF-8, it is converted to UTF-8 as it is read.
+  enum Encoding: String, CaseIterable, ArgumentValue {
+    /// UTF-8: read as it is, and refused where it is not UTF-8.
+    case utf8 = "utf-8"
+    /// ISO 8859-1, Latin-1: every byte is the character of that number.
+    case latin1
+  }
+
   /// The meter of the bytes read from the source.
   let meter = Meter()
   private let descriptor: Int32?
+  private let encoding: Encoding
   private var buffer: [UInt8]
   private var index = 0
   private var end: Int
   private var exhausted: Bool
   private var atStart = true
 
-  /// Reads from an open file descriptor, which the caller keeps and closes.
-  init(descriptor: Int32) {
+  /// Reads from an open file descriptor, which the caller keeps and closes, converting text in
+  /// `encoding` to UTF-8.
+  init(descriptor: Int32, encoding: Encoding = .utf8) {
     self.descriptor = descriptor
+    self.encoding = encoding
     buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     end = 0
     exhausted = false
   }
 
   /// Reads bytes already in memory.
-  init(_ data: Data) {
+  init(_ data: Data, encoding: Encoding = .utf8) {
     descriptor = nil
-    buffer = [UInt8](data)
+    self.encoding = encoding
+    buffer = encoding == .latin1 ? Self.latin1ToUTF8(data) : [UInt8](data)
     end = buffer.count
     exhausted = true
   }
@@ -110,8 +122,14 @@ struct ByteStream {
         read(descriptor, bytes.baseAddress! + end, bytes.count - end)
       }
       if count > 0 {
-        end += count
         meter.bytes += count
+        if encoding == .latin1, buffer[end..<end + count].contains(where: { $0 >= 0x80 }) {
+          let converted = Self.latin1ToUTF8(buffer[end..<end + count])
+          buffer.replaceSubrange(end..<end + count, with: converted)
+          end += converted.count
+        } else {
+          end += count
+        }
         return true
       }
       if count == 0 {
@@ -120,5 +138,20 @@ struct ByteStream {
       }
       guard errno == EINTR else { throw Failure(reason: String(cString: strerror(errno))) }
     }
+  }
+
+  /// Latin-1 bytes as UTF-8: bytes from 0x80 take two bytes each.
+  private static func latin1ToUTF8(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    var converted: [UInt8] = []
+    converted.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      if byte < 0x80 {
+        converted.append(byte)
+      } else {
+        converted.append(0xC0 | byte >> 6)
+        converted.append(0x80 | byte & 0x3F)
+      }
+    }
+    return converted
   }
 }

@@ -2,12 +2,20 @@ import Foundation
 
 /// Reads CSV as RFC 4180 defines it, one record at a time: a header row, fields separated by
 /// commas, quoted fields that may hold commas, doubled quotes and line breaks; UTF-8 with or
-/// without a byte-order mark.
+/// without a byte-order mark. Bytes that are not UTF-8 are reported, never replaced.
 struct CSVReader {
   /// One record and the line it starts on (1-based, the header being line 1).
   struct Record: Equatable {
     let line: Int
     let fields: [String]
+    /// The first field that is not UTF-8, if any: its index, the line of its first bad byte
+    /// and a description of that byte; the field itself is then empty.
+    var undecodable: (field: Int, line: Int, byte: String)? = nil
+
+    static func == (lhs: Record, rhs: Record) -> Bool {
+      lhs.line == rhs.line && lhs.fields == rhs.fields && lhs.undecodable?.field == rhs.undecodable?.field
+        && lhs.undecodable?.line == rhs.undecodable?.line
+    }
   }
 
   /// A malformed or unreadable file, with the line where reading stopped.
@@ -60,8 +68,19 @@ struct CSVReader {
     var quoted = false
     var afterQuote = false
     var sawAnything = false
+    var undecodable: (field: Int, line: Int, byte: String)?
     func endField() {
-      fields.append(String(decoding: field, as: UTF8.self))
+      switch UTF8Check.decode(field) {
+      case .success(let text):
+        fields.append(text)
+      case .failure(let invalid):
+        if undecodable == nil {
+          // The line of the bad byte: this line, less the line breaks after it in the field.
+          let later = field[invalid.offset...].count { $0 == Self.lineFeed }
+          undecodable = (fields.count, line - later, UTF8Check.describe(field, at: invalid.offset))
+        }
+        fields.append("")
+      }
       field.removeAll(keepingCapacity: true)
       afterQuote = false
     }
@@ -100,22 +119,22 @@ struct CSVReader {
         if field.isEmpty { quoted = true } else { field.append(byte) }
       default:  // a line break, CRLF counting as one
         if byte == Self.carriageReturn, try peek() == Self.lineFeed { _ = try take() }
-        line += 1
         endField()
+        line += 1
         // A blank line is not a record.
-        if fields.count == 1, fields[0].isEmpty {
+        if fields.count == 1, fields[0].isEmpty, undecodable == nil {
           fields.removeAll(keepingCapacity: true)
           recordLine = line
           sawAnything = false
           continue
         }
-        return Record(line: recordLine, fields: fields)
+        return Record(line: recordLine, fields: fields, undecodable: undecodable)
       }
     }
     guard !quoted else { throw Failure(line: recordLine, reason: "a quoted field is never closed") }
     guard sawAnything, !field.isEmpty || !fields.isEmpty || afterQuote else { return nil }
     endField()
-    return Record(line: recordLine, fields: fields)
+    return Record(line: recordLine, fields: fields, undecodable: undecodable)
   }
 
   private mutating func append(until stop: (UInt8) -> Bool) throws(Failure) -> UInt8? {

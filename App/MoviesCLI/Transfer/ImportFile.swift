@@ -6,3 +6,12 @@ protocol ImportFile: MovieImportSource {
   /// The field names the file has that the catalog does not know, sorted.
   var unknownFields: [String] { get }
 }
+
+/// What is said of fields the catalog does not know.
+enum UnknownFields {
+  /// `unknown fields: mood (--ignore-unknown imports the rest)`.
+  static func reason(_ names: [String]) -> String {
+    let list = names.map { "'\($0)'" }.joined(separator: ", ")
+    return "\(names.count == 1 ? "an unknown field" : "unknown fields") \(list) (--ignore-unknown imports the rest)"
+  }
+}

@@ -4,9 +4,9 @@
 /// It finds where each element ends — tracking nesting and strings — without parsing it;
 /// `JSONSerialization` parses each element on its own.
 struct JSONArrayReader {
-  /// A file that is not a JSON array, with the element where reading stopped.
+  /// A file that is not a JSON array, with the line where reading stopped.
   struct Failure: Error, Equatable {
-    let element: Int
+    let line: Int
     let reason: String
   }
 
@@ -14,6 +14,10 @@ struct JSONArrayReader {
   private var started = false
   private var finished = false
   private(set) var elements = 0
+  /// The line reading has reached, counting from 1.
+  private(set) var line = 1
+  /// The line the last element handed out starts on.
+  private(set) var elementLine = 1
 
   /// Reads an array from a stream; a leading UTF-8 byte-order mark is skipped.
   init(_ stream: ByteStream) {
@@ -43,6 +47,8 @@ struct JSONArrayReader {
       default: throw failure("expected ',' or ']' after element \(elements)")
       }
     }
+    _ = try skipSpace()
+    elementLine = line
     let element = try value()
     elements += 1
     return element
@@ -115,16 +121,18 @@ struct JSONArrayReader {
   }
 
   private mutating func take() throws(Failure) -> UInt8? {
-    try read { stream throws(ByteStream.Failure) in try stream.next() }
+    let byte = try read { stream throws(ByteStream.Failure) in try stream.next() }
+    if byte == UInt8(ascii: "\n") { line += 1 }
+    return byte
   }
 
   private mutating func read<T>(_ body: (inout ByteStream) throws(ByteStream.Failure) -> T) throws(Failure) -> T {
     do { return try body(&stream) } catch {
-      throw Failure(element: elements + 1, reason: "cannot read: \(error.reason)")
+      throw Failure(line: line, reason: "cannot read: \(error.reason)")
     }
   }
 
   private func failure(_ reason: String) -> Failure {
-    Failure(element: elements + 1, reason: "not a JSON array of objects: \(reason)")
+    Failure(line: line, reason: "not a JSON array of objects: \(reason)")
   }
 }

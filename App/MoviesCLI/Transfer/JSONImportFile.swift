@@ -17,17 +17,22 @@ struct JSONImportFile: ImportFile {
   private var content: Content
   private var line = 0
   private var unknown = Set<String>()
+  private let ignoringUnknown: Bool
 
-  /// Reads JSON Lines from a stream.
-  init(lines stream: ByteStream) {
+  /// Reads JSON Lines from a stream; keys that name no field are ignored when `ignoringUnknown`,
+  /// and make their row invalid otherwise.
+  init(lines stream: ByteStream, ignoringUnknown: Bool = false) {
     self.stream = stream
+    self.ignoringUnknown = ignoringUnknown
     content = .lines
   }
 
   /// Reads a stream as one JSON array of objects, an object at a time; a stream that is not
-  /// one is reported when the reading gets there.
-  init(array stream: ByteStream) {
+  /// one is reported when the reading gets there. Keys that name no field are ignored when
+  /// `ignoringUnknown`, and make their row invalid otherwise.
+  init(array stream: ByteStream, ignoringUnknown: Bool = false) {
     self.stream = stream
+    self.ignoringUnknown = ignoringUnknown
     content = .array(JSONArrayReader(stream))
   }
 
@@ -42,36 +47,50 @@ struct JSONImportFile: ImportFile {
       do {
         element = try reader.next()
       } catch {
-        throw ImportProblem(line: error.element, field: "file", reason: error.reason)
+        throw ImportProblem(line: error.line, field: "file", reason: error.reason)
       }
       content = .array(reader)
       guard let element else { return nil }
-      let index = reader.elements
-      guard
-        let object = try? JSONSerialization.jsonObject(with: Data(element), options: .fragmentsAllowed)
-          as? [String: Any]
-      else {
-        return .failure(ImportProblem(line: index, field: "row", reason: "not a JSON object"))
-      }
-      return row(line: index, object)
+      return row(line: reader.elementLine, element)
     case .lines:
+      if line == 0 {
+        do { try stream.skip(prefix: [0xEF, 0xBB, 0xBF]) } catch {
+          throw ImportProblem(line: 1, field: "file", reason: "cannot read: \(error.reason)")
+        }
+      }
       while let text = try nextLine() {
         guard !text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") })
         else { continue }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text)) as? [String: Any] else {
-          return .failure(ImportProblem(line: line, field: "line", reason: "not a JSON object"))
-        }
-        return row(line: line, object)
+        return row(line: line, text)
       }
       return nil
     }
   }
 
-  private mutating func row(line: Int, _ object: [String: Any]) -> Result<MovieImportRow, ImportProblem> {
-    if unknown.count < Self.rememberedUnknownFields {
-      for key in object.keys where TransferField(name: key) == nil { unknown.insert(key) }
+  /// The row of one JSON object's bytes, starting on `line`.
+  private mutating func row(line: Int, _ bytes: [UInt8]) -> Result<MovieImportRow, ImportProblem> {
+    let members: [(key: String, value: JSONValue)]
+    do {
+      guard case .object(let object) = try JSONValue.parse(bytes) else {
+        return .failure(ImportProblem(line: line, field: "row", reason: "not a JSON object"))
+      }
+      members = object
+    } catch {
+      let at = line + bytes[..<min(error.offset, bytes.count)].count { $0 == UInt8(ascii: "\n") }
+      return .failure(ImportProblem(line: at, field: "row", reason: "not a JSON object: \(error.reason)"))
     }
-    return ImportRow(line: line, object: object).parsed()
+    var named = Set<TransferField>()
+    for (key, _) in members {
+      if let field = TransferField(name: key), !named.insert(field).inserted {
+        return .failure(ImportProblem(line: line, field: field.name, reason: "is given twice in one object"))
+      }
+    }
+    let unknownKeys = members.map(\.key).filter { TransferField(name: $0) == nil }
+    guard ignoringUnknown || unknownKeys.isEmpty else {
+      return .failure(ImportProblem(line: line, field: "row", reason: UnknownFields.reason(unknownKeys)))
+    }
+    for key in unknownKeys where unknown.count < Self.rememberedUnknownFields { unknown.insert(key) }
+    return ImportRow(line: line, members: members).parsed()
   }
 
   private mutating func nextLine() throws(ImportProblem) -> [UInt8]? {

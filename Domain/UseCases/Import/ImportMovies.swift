@@ -4,8 +4,10 @@ import Foundation
 ///
 /// Rows stream from a ``MovieImportSource`` and are written a batch at a time inside one
 /// transaction, so memory stays flat and an import that fails or is cancelled stores nothing.
-/// A movie replaces the stored one with the same id or, without one, the same title and date;
-/// importing a file twice adds nothing.
+/// A row changes the stored movie with its id or, without one, with its title and date, and
+/// sets only the fields it gives (all of them when replacing); importing a file twice adds
+/// nothing. Two rows for one movie, or a row whose title and date belong to another movie,
+/// are refused like invalid rows.
 ///
 /// ```swift
 /// var rows = CSVRows(file)  // the app's reader
@@ -24,18 +26,24 @@ public struct ImportMovies<Store: MovieImportStore>: Sendable {
 
   /// Checks every row against the catalog's rules and stores the valid ones in one transaction.
   ///
-  /// Every invalid row is passed to `invalid` as it is found. Unless `skipInvalid` is set, one
-  /// invalid row means nothing is stored; the rest of the source is still read, so that every
-  /// problem is reported at once. `progress` is called after each batch and at the end; when it
-  /// throws (to cancel the import, say), nothing is stored and its error is rethrown.
+  /// Every refused row is passed to `invalid` as it is found: a row that breaks a rule, a
+  /// second row for a movie an earlier row wrote (the problem names both lines), and a row
+  /// whose title and date belong to another stored movie. Unless `skipInvalid` is set, one
+  /// refused row means nothing is stored; the rest of the source is still read and written, so
+  /// that every problem is reported at once. With `replacing`, a row replaces every field of
+  /// the movie it changes, those it does not give taking their defaults (no content, rating
+  /// 0, no hearts, no running time, no tags); images are kept either way. `progress` is
+  /// called after each batch and at the end; when it throws (to cancel the import, say),
+  /// nothing is stored and its error is rethrown.
   ///
-  /// - Returns: the final progress: rows read, written and refused.
-  /// - Throws: ``CatalogError/invalidImport(invalidRows:)`` after invalid rows without
+  /// - Returns: the final progress: rows read, added, updated and refused.
+  /// - Throws: ``CatalogError/invalidImport(invalidRows:)`` after refused rows without
   ///   `skipInvalid`; the ``ImportProblem`` of a source that cannot be read; ``RepositoryError``
   ///   if the store refuses the rows. The store is unchanged in every case.
   public func callAsFunction<Source: MovieImportSource>(
     from source: inout Source,
     skipInvalid: Bool = false,
+    replacing: Bool = false,
     invalid: (ImportProblem) -> Void = { _ in },
     progress: (ImportProgress) throws -> Void = { _ in }
   ) throws -> ImportProgress {
@@ -45,17 +53,30 @@ public struct ImportMovies<Store: MovieImportStore>: Sendable {
       batch.reserveCapacity(batchSize)
       func flush() throws {
         guard !batch.isEmpty else { return }
-        let ids = try writer.upsert(batch.map(\.movie))
-        for (id, row) in zip(ids, batch) where !row.tags.isEmpty { try writer.addTags(row.tags, to: id) }
-        done.rowsWritten += batch.count
+        for (outcome, row) in zip(try writer.write(batch), batch) {
+          switch outcome {
+          case .added: done.rowsAdded += 1
+          case .updated: done.rowsUpdated += 1
+          case .duplicate(let line):
+            done.invalidRows += 1
+            invalid(ImportProblem(line: row.line, field: "row", reason: "line \(line) already imports this movie"))
+          case .conflict(let id):
+            done.invalidRows += 1
+            let reason =
+              "another movie (\(id.uuidString.lowercased())) has this title and date; "
+              + "a title and date belong to one movie"
+            invalid(ImportProblem(line: row.line, field: "row", reason: reason))
+          }
+        }
         batch.removeAll(keepingCapacity: true)
       }
       while let next = try source.next() {
         done.rowsRead += 1
         switch next.flatMap(Self.checked) {
-        case .success(let row):
-          // After a refused row nothing will be stored, so writing more is wasted work.
-          guard skipInvalid || done.invalidRows == 0 else { break }
+        case .success(var row):
+          if replacing { row.fields.formUnion(.values) }
+          // Rows after a refused one are still written, though nothing will commit, so that
+          // the rows they would duplicate or conflict with are reported too.
           batch.append(row)
           if batch.count == batchSize { try flush() }
         case .failure(let problem):
@@ -64,8 +85,8 @@ public struct ImportMovies<Store: MovieImportStore>: Sendable {
         }
         if done.rowsRead % batchSize == 0 { try progress(done) }
       }
-      if done.invalidRows > 0, !skipInvalid { throw CatalogError.invalidImport(invalidRows: done.invalidRows) }
       try flush()
+      if done.invalidRows > 0, !skipInvalid { throw CatalogError.invalidImport(invalidRows: done.invalidRows) }
       try progress(done)
       return done
     }
