@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import MoviesCLI
@@ -63,18 +64,22 @@ struct OutputFileTests {
   @Test func aFIFOsReaderGetsTheOutput() async throws {
     let fifo = path("pipe")
     #expect(mkfifo(fifo, 0o600) == 0)
-    let reader = Task.detached { () -> Data in
+    // The reader blocks in open(2) and read(2), so it gets a thread of its own: a task could
+    // wait behind this one for a thread of the cooperative pool, which has one per core.
+    let received = Mutex(Data())
+    let done = DispatchSemaphore(value: 0)
+    Thread {
       let descriptor = open(fifo, O_RDONLY)
       defer { close(descriptor) }
-      var data = Data()
       var buffer = [UInt8](repeating: 0, count: 4096)
       while case let count = read(descriptor, &buffer, buffer.count), count > 0 {
-        data.append(contentsOf: buffer[..<count])
+        received.withLock { $0.append(contentsOf: buffer[..<count]) }
       }
-      return data
-    }
+      done.signal()
+    }.start()
     try export("streamed\n", to: fifo)
-    #expect(await reader.value == Data("streamed\n".utf8))
+    done.wait()
+    #expect(received.withLock { $0 } == Data("streamed\n".utf8))
     #expect(status(fifo).st_mode & S_IFMT == S_IFIFO)
   }
 

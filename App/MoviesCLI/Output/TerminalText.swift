@@ -27,23 +27,26 @@ enum TerminalText {
   /// carriage return and line feed) still ends a line, as in a movie's multi-line notes.
   static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
     guard needsEscaping(text, keepingLineBreaks: keepingLineBreaks) else { return text }
-    var result = String.UnicodeScalarView()
+    // Built in a String, which grows in place: a scalar view's `append(contentsOf:)` copies the
+    // whole text each time, which made long outputs quadratic.
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
     let scalars = Array(text.unicodeScalars)
     for (index, scalar) in scalars.enumerated() {
       guard isActive(scalar) else {
-        result.append(scalar)
+        result.unicodeScalars.append(scalar)
         continue
       }
       if keepingLineBreaks {
         if scalar == "\n" {
-          result.append(scalar)
+          result.unicodeScalars.append(scalar)
           continue
         }
         if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { continue }
       }
-      result.append(contentsOf: escape(scalar).unicodeScalars)
+      result += escape(scalar)
     }
-    return String(result)
+    return result
   }
 
   /// JSON text, exact, with the active characters that JSON allows raw inside strings (DEL, C1,
@@ -54,15 +57,16 @@ enum TerminalText {
   /// whitespace and punctuation, so every other active character is inside a string.
   static func json(_ json: String) -> String {
     guard needsEscaping(json, keepingLineBreaks: true) else { return json }
-    var result = String.UnicodeScalarView()
+    var result = ""
+    result.reserveCapacity(json.utf8.count)
     for scalar in json.unicodeScalars {
       if isActive(scalar), scalar.value > 0x1F {
-        result.append(contentsOf: "\\u\(hex(scalar.value, digits: 4))".unicodeScalars)
+        result += "\\u\(hex(scalar.value, digits: 4))"
       } else {
-        result.append(scalar)
+        result.unicodeScalars.append(scalar)
       }
     }
-    return String(result)
+    return result
   }
 
   /// How a scalar is shown.
