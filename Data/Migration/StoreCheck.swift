@@ -14,7 +14,7 @@ import Darwin
 ///
 /// ```swift
 /// let check = try StoreCheck(url: storeURL, plan: CatalogMigrationPlan.self)
-/// for problem in check.problems { print(problem) }
+/// let report = check.problems.map(String.init(describing:)).joined(separator: "\n")
 /// ```
 public struct StoreCheck: Sendable {
   /// The store's file, as given.

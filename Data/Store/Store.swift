@@ -111,7 +111,8 @@ final class Store: Sendable {
   }
 
   deinit {
-    // An in-memory store's files go with it.
+    // An in-memory store's files go with it. A deinitializer cannot throw; what a failed removal
+    // leaves is in the temporary folder, named by nothing, and harms no store.
     if case .inMemory = configuration.location, let external {
       try? FileManager.default.removeItem(at: external.folder)
     }

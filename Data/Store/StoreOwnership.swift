@@ -31,7 +31,8 @@ struct StoreOwnership {
     if files.contains(real) || folder.map({ real == $0 || real.hasPrefix($0 + "/") }) == true { return true }
     guard let identity = FileIdentity(path: path) else { return false }
     if files.contains(where: { FileIdentity(path: $0) == identity }) { return true }
-    // A hard link to an external file, elsewhere.
+    // A hard link to an external file, elsewhere. A folder that cannot be listed holds no file
+    // this user could have linked to, so nothing of the store's can be reached that way.
     var status = stat()
     guard let folder, stat(path, &status) == 0, status.st_nlink > 1,
       let names = try? FileManager.default.contentsOfDirectory(atPath: folder)

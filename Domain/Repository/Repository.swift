@@ -87,8 +87,9 @@ public protocol Repository<Model>: Sendable {
   /// one model at a time, however many match.
   ///
   /// ```swift
+  /// var titles: [String] = []
   /// try await movies.enumerate(FetchDescriptor(sortBy: [SortDescriptor(\.date)])) { movie in
-  ///   print(movie.title)
+  ///   titles.append(movie.title)
   /// }
   /// ```
   ///
