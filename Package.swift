@@ -4,13 +4,15 @@ import PackageDescription
 let package = Package(
   name: "Movies",
   products: [
-    .library(name: "Domain", targets: ["Domain"]),
+    .library(name: "Repositories", targets: ["Repositories"]),
     .library(name: "Persistence", targets: ["Persistence"]),
     .executable(name: "movies", targets: ["movies"]),
   ],
   targets: [
-    // Domain: entities, repository protocols, use cases. Foundation only.
-    .target(name: "Domain", path: "Domain"),
+    // Domain: the repository abstractions every engine implements, and the catalog's domain
+    // (entities, use cases, rules, errors) written against them. Foundation only.
+    .target(name: "Repositories", path: "Domain/Repositories"),
+    .target(name: "Catalog", dependencies: ["Repositories"], path: "Domain/Catalog"),
 
     // Data: the SQLite engine and the generic repository.
     .systemLibrary(
@@ -21,35 +23,37 @@ let package = Package(
     ),
     .target(
       name: "Persistence",
-      dependencies: ["Domain", "CSQLite"],
+      dependencies: ["Repositories", "Catalog", "CSQLite"],
       path: "Data",
       exclude: ["CSQLite"]
     ),
 
     // App: the `movies` command-line app and its composition root.
-    .target(name: "MoviesCLI", dependencies: ["Domain", "Persistence"], path: "App/MoviesCLI"),
+    .target(name: "MoviesCLI", dependencies: ["Catalog", "Repositories", "Persistence"], path: "App/MoviesCLI"),
     .executableTarget(name: "movies", dependencies: ["MoviesCLI"], path: "App/movies"),
 
     // Benchmarks: the framework against the raw SQLite C API, in one run.
     .executableTarget(
       name: "movies-benchmark",
-      dependencies: ["Domain", "Persistence", "CSQLite", "TestSupport"],
+      dependencies: ["Catalog", "Repositories", "Persistence", "CSQLite", "TestSupport"],
       path: "Benchmarks/StoreBenchmark"
     ),
 
     // Tests mirror the layers; Support holds fixtures and the in-memory repository.
-    .target(name: "TestSupport", dependencies: ["Domain"], path: "Tests/Support"),
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
+    .target(name: "TestSupport", dependencies: ["Catalog", "Repositories"], path: "Tests/Support"),
+    .testTarget(
+      name: "DomainTests", dependencies: ["Catalog", "Repositories", "TestSupport"], path: "Tests/DomainTests"),
     .testTarget(
       name: "DataTests",
-      dependencies: ["Domain", "Persistence", "TestSupport", "CSQLite"],
+      dependencies: ["Catalog", "Repositories", "Persistence", "TestSupport", "CSQLite"],
       path: "Tests/DataTests"
     ),
     // A writer for the tests of several processes sharing one store.
-    .executableTarget(name: "store-stress", dependencies: ["Domain", "Persistence"], path: "Tests/StoreStress"),
+    .executableTarget(
+      name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence"], path: "Tests/StoreStress"),
     .testTarget(
       name: "AppTests",
-      dependencies: ["MoviesCLI", "movies", "store-stress", "Persistence", "Domain", "TestSupport"],
+      dependencies: ["MoviesCLI", "movies", "store-stress", "Persistence", "Catalog", "Repositories", "TestSupport"],
       path: "Tests/AppTests"
     ),
     // Reliability: a VFS that injects I/O faults and power loss (the one test target that sees
@@ -57,12 +61,12 @@ let package = Package(
     .target(name: "FaultVFS", dependencies: ["CSQLite"], path: "Tests/FaultVFS"),
     .executableTarget(
       name: "reliability-worker",
-      dependencies: ["Domain", "Persistence", "FaultVFS"],
+      dependencies: ["Catalog", "Repositories", "Persistence", "FaultVFS"],
       path: "Tests/ReliabilityWorker"
     ),
     .testTarget(
       name: "ReliabilityTests",
-      dependencies: ["Domain", "Persistence", "TestSupport", "FaultVFS", "reliability-worker"],
+      dependencies: ["Catalog", "Repositories", "Persistence", "TestSupport", "FaultVFS", "reliability-worker"],
       path: "Tests/ReliabilityTests"
     ),
   ]

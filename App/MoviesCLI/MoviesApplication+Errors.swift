@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Persistence
+import Repositories
 
 extension MoviesApplication {
   /// Reports an error on standard error, with its technical detail when `verbose`, and returns

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// Measures what `Codable` alone costs to decode a `Movie`: a decoder that answers every

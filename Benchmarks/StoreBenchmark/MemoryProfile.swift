@@ -1,6 +1,7 @@
-import Domain
+import Catalog
 import Foundation
 import Persistence
+import Repositories
 
 /// Compares the peak memory of reading every movie through a cursor and through `fetch`.
 enum MemoryProfile {

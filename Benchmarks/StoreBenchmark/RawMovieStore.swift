@@ -1,6 +1,7 @@
 import CSQLite
-import Domain
+import Catalog
 import Foundation
+import Repositories
 
 /// The same work as the framework, written directly against the SQLite C API: the baseline.
 ///

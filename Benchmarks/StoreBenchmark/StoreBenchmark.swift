@@ -1,6 +1,7 @@
-import Domain
+import Catalog
 import Foundation
 import Persistence
+import Repositories
 
 /// Measures the framework's repository against the raw SQLite C API doing the same work.
 ///

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import Repositories
 
 /// A unit of work on one store: inserts, updates and deletes are staged in the context, and
 /// ``save()`` writes them all in one transaction, or none of them.

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import Repositories
 
 /// One staged change of a ``ModelContext``: the model's latest value, what to do with it, and
 /// its table.

@@ -1,4 +1,4 @@
-import Domain
+import Repositories
 
 /// The results of a fetch, now and after every commit that changes a model of its type, from
 /// any process: an `AsyncSequence` that never ends by itself.

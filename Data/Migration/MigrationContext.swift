@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import Repositories
 
 /// The store as a custom migration stage sees it: in the old shape inside `willMigrate`, in
 /// the new shape inside `didMigrate`, through that version's model types.

@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 
 /// The writes of one import transaction; it exists only inside
 /// ``SQLiteMovieImporter/withImportTransaction(_:)`` and must not be kept beyond it.

@@ -1,7 +1,8 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 
-/// The catalog's ``Domain/MovieImportStore`` on SQLite: an import runs as one write
+/// The catalog's ``Catalog/MovieImportStore`` on SQLite: an import runs as one write
 /// transaction on the store that holds movies and their tags.
 ///
 /// ```swift

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import Repositories
 
 /// Builds the SQL of a ``FetchDescriptor`` against one table: `WHERE`, `ORDER BY`, `LIMIT`.
 ///

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import Repositories
 
 /// The models of a query, read from the store one row at a time as they are asked for.
 ///

@@ -1,4 +1,4 @@
-import Domain
+import Repositories
 
 extension RepositoryError {
   /// Maps a Data-layer failure to the Domain's error, at the repository's edge.

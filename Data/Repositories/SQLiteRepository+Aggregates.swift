@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import Repositories
 
 /// Aggregates computed by SQL, so only the answer leaves the store.
 extension SQLiteRepository {

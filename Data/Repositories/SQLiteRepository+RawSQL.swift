@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import Repositories
 
 extension SQLiteRepository {
   /// Runs a `SELECT` of your own and returns its rows as models: the escape hatch for what a

@@ -1,11 +1,11 @@
-import Domain
 import Foundation
+import Repositories
 
-/// A ``Domain/Repository`` of one model type, stored in SQLite.
+/// A ``Repositories/Repository`` of one model type, stored in SQLite.
 ///
 /// The repository is a small value bound to one named configuration of a
 /// ``ModelContainer``; copies share the container's store. Every method finishes its work
-/// before returning, and reports failures as ``Domain/RepositoryError``.
+/// before returning, and reports failures as ``Repositories/RepositoryError``.
 ///
 /// ```swift
 /// let movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog")

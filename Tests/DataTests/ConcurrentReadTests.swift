@@ -1,6 +1,7 @@
+import Catalog
 import Dispatch
-import Domain
 import Foundation
+import Repositories
 import Testing
 
 @testable import Persistence

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
-import Domain
+import Catalog
 import Foundation
 import Persistence
+import Repositories
 import Testing
 
 @Suite("Movies and tags, many to many through a join table")

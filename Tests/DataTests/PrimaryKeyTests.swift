@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Persistence
+import Repositories
 import Testing
 
 /// A model whose identity is a stored code; `id` is computed from it.

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Persistence
+import Repositories
 import Testing
 
 /// Parents and children with each delete rule, to see what deleting a parent does.

@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import Repositories
 import Testing
 
 @testable import Persistence

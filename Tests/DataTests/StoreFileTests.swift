@@ -1,6 +1,7 @@
 import CSQLite
-import Domain
+import Catalog
 import Foundation
+import Repositories
 import Testing
 
 @testable import Persistence

@@ -1,6 +1,7 @@
-import Domain
+import Catalog
 import Foundation
 import Persistence
+import Repositories
 
 /// Opens catalog stores the way the app does, and checks them the way `movies store check` does.
 enum CatalogStore {

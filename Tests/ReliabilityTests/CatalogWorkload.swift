@@ -1,6 +1,7 @@
-import Domain
+import Catalog
 import Foundation
 import Persistence
+import Repositories
 
 /// A fixed sequence of catalog transactions, with the movies the store holds after each, for
 /// the tests that fail or cut the disk under it.

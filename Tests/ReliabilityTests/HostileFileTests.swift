@@ -1,7 +1,8 @@
-import Domain
+import Catalog
 import FaultVFS
 import Foundation
 import Persistence
+import Repositories
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Persistence
+import Repositories
 import TestSupport
 import Testing
 

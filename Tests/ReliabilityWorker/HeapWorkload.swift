@@ -1,6 +1,7 @@
-import Domain
+import Catalog
 import Foundation
 import Persistence
+import Repositories
 
 /// Opens (migrating) a catalog store and inserts, fetches, updates and deletes movies, stopping
 /// at the first failure; run under a hard heap limit by the out-of-memory test.

@@ -1,6 +1,7 @@
-import Domain
+import Catalog
 import Foundation
 import Persistence
+import Repositories
 
 // One of several processes sharing a catalog store, for tests:
 // - `store-stress STORE COUNT NAME` writes COUNT movies one transaction at a time;

@@ -1,8 +1,9 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 import Synchronization
 
-/// A ``Domain/MovieImportStore`` that keeps movies and their tag names in memory, for tests of
+/// A ``Catalog/MovieImportStore`` that keeps movies and their tag names in memory, for tests of
 /// the import use case.
 ///
 /// A transaction works on a copy of the stored state and replaces the state with it only when
@@ -29,7 +30,7 @@ public final class InMemoryMovieImportStore: MovieImportStore {
     /// The line that wrote each movie in this transaction.
     var lines: [UUID: Int] = [:]
 
-    /// Writes each row as ``Domain/MovieImportWriter`` says, matching by id, or else by title
+    /// Writes each row as ``Catalog/MovieImportWriter`` says, matching by id, or else by title
     /// and date.
     public mutating func write(_ rows: [MovieImportRow]) throws -> [MovieImportOutcome] {
       if let failure { throw failure }

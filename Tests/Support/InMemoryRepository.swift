@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 import Synchronization
 
 /// A repository that keeps its models in memory, for tests of the code that uses repositories.

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// Sample movies with fixed identifiers and dates, so tests can name their expected results.

@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 import Testing
 
 /// Checks of `delete` (a model, an id, many ids) and `deleteAll`.

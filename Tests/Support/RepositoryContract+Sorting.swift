@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 import Testing
 
 /// Checks of `fetch` with sort descriptors, over ``Movie/samples`` inserted out of order.

@@ -1,4 +1,5 @@
-import Domain
+import Catalog
+import Repositories
 import Testing
 
 /// The behaviour every movie ``Repository`` must have, written once and run against each one.

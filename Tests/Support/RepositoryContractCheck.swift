@@ -1,4 +1,5 @@
-import Domain
+import Catalog
+import Repositories
 
 /// One named rule of the ``RepositoryContract``, checked against a fresh, empty repository.
 ///

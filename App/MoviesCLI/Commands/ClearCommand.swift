@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 
 /// `movies clear`: deletes every movie, after confirmation.
 struct ClearCommand: MoviesCommand {

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// `movies delete ID…`: deletes movies, all or none.

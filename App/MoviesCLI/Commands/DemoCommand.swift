@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// `movies demo`: fills a separate demo store with a few movies and lists them.

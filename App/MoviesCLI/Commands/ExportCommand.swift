@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 
 /// `movies export`: writes every movie as CSV, JSON or JSON Lines, with the fields `import` reads.
 struct ExportCommand: MoviesCommand {

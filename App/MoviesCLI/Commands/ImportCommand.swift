@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// `movies import FILE`: adds or updates movies from CSV, JSON or JSON Lines.

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// `movies review add`: adds a review to a movie and prints its id.

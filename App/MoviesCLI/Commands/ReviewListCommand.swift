@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// `movies review list`: lists the reviews of a movie.

@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 
 /// `movies show ID`: shows one movie in full.
 struct ShowCommand: MoviesCommand {

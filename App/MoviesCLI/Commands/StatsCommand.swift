@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 
 /// `movies stats`: counts, the average rating and text histograms of ratings and years.
 struct StatsCommand: MoviesCommand {

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// `movies tag add ID NAME…`: gives a movie tags, creating new ones as needed.

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// `movies tag remove ID NAME…`: takes tags off a movie.

@@ -1,5 +1,6 @@
-import Domain
+import Catalog
 import Foundation
+import Repositories
 
 /// `movies update ID`: changes any fields of a movie.
 struct UpdateCommand: MoviesCommand {

@@ -1,8 +1,8 @@
-import Domain
+import Catalog
 import Foundation
 
 /// Reads and writes the dates people type and scripts parse: ISO 8601 in the proleptic
-/// Gregorian calendar (``Domain/CivilDate``), written in UTC.
+/// Gregorian calendar (``Catalog/CivilDate``), written in UTC.
 ///
 /// Reading is strict: a day or time that does not exist (`2023-02-30`, `T25:00`, `T23:60`,
 /// `T23:59:60`, an offset of `+25:00`) is refused, never carried over into the next one. Writing

@@ -1,4 +1,5 @@
-import Domain
+import Catalog
+import Repositories
 
 /// Reads movies one at a time and hands them on in batches, so what is looked up per movie
 /// (such as its tags) costs one query per batch and memory holds one batch, however many

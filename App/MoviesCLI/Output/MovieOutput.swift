@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// Renders movies as a table for people or as JSON for scripts.

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// Renders reviews as a table for people or as JSON for scripts.

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 
 /// The rows of a CSV file with a header row, read one record at a time.
 ///

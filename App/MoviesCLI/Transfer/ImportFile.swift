@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 
 /// An import file being read: rows for the import use case, and what the progress bar and
 /// the warnings need to know.

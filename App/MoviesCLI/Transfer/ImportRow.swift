@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// One row of an import file: its line and the values of the fields it has.

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 import Foundation
 
 /// The rows of a JSON file: one array of objects, or JSON Lines (one object per line).

@@ -1,4 +1,4 @@
-import Domain
+import Catalog
 
 /// The catalog's schema as version 2.0.0 stores it, the current one: movies gained an optional
 /// running time, and taggings lost the index on `movieID` alone.
@@ -7,6 +7,6 @@ public enum CatalogSchemaV2: VersionedSchema {
   public static let versionIdentifier = Schema.Version(2, 0, 0)
   /// The catalog's models as they are.
   public static let models: [any PersistentModel.Type] = [
-    Domain.Movie.self, Domain.Review.self, Domain.MovieTag.self, Domain.Tagging.self,
+    Catalog.Movie.self, Catalog.Review.self, Catalog.MovieTag.self, Catalog.Tagging.self,
   ]
 }

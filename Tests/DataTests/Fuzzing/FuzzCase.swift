@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import Repositories
 
 /// One fuzzed query: a random predicate, sort and page, reproducible from its seed.
 struct FuzzCase {

@@ -1,6 +1,6 @@
-import Domain
 import Foundation
 import Persistence
+import Repositories
 
 // A small library app whose schema changes from version 1 to version 2 in every way a
 // lightweight migration handles: a renamed attribute, a new optional one, a new one with a

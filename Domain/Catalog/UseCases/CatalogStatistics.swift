@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Figures about a whole catalog: counts, ratings and years.
 public struct CatalogSummary: Sendable, Equatable {

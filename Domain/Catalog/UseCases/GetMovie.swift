@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Returns one movie by its identifier.
 public struct GetMovie<R: Repository>: Sendable where R.Model == Movie {

@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Adds or updates the movies of a file, however large: all of them, or none.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Lists the reviews of a movie, oldest first.
 public struct ListReviews<Reviews: Repository>: Sendable where Reviews.Model == Review {

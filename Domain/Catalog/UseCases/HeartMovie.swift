@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Adds one heart to a movie.
 public struct HeartMovie<R: Repository>: Sendable where R.Model == Movie {

@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// A request the catalog refuses, before anything is stored.
 ///

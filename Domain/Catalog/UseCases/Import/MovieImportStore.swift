@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// A store that takes an import as one transaction, written in batches.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Sets a movie's rating.
 public struct RateMovie<R: Repository>: Sendable where R.Model == Movie {

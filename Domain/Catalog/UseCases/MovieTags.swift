@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Tags movies, untags them, and reads the tags of many movies at once.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Deletes movies by identifier: all of them, or none if any is unknown.
 public struct DeleteMovies<R: Repository>: Sendable where R.Model == Movie {

@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Adds a new movie to the catalog.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Lists movies: filtered, searched, sorted and paged.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Deletes one review.
 public struct DeleteReview<Reviews: Repository>: Sendable where Reviews.Model == Review {

@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 
 /// Changes any fields of a stored movie.
 ///
