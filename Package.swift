@@ -21,21 +21,25 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // The small SQLite core: connection, statement, values, errors. The only target that
+    // sees the C API.
+    .target(name: "SQLiteCore", dependencies: ["CSQLite"], path: "Data/SQLite"),
     .target(
       name: "Persistence",
-      dependencies: ["Repositories", "Catalog", "CSQLite"],
+      dependencies: ["Repositories", "Catalog", "SQLiteCore"],
       path: "Data",
-      exclude: ["CSQLite"]
+      exclude: ["CSQLite", "SQLite"]
     ),
 
     // App: the `movies` command-line app and its composition root.
-    .target(name: "MoviesCLI", dependencies: ["Catalog", "Repositories", "Persistence"], path: "App/MoviesCLI"),
+    .target(
+      name: "MoviesCLI", dependencies: ["Catalog", "Repositories", "Persistence", "SQLiteCore"], path: "App/MoviesCLI"),
     .executableTarget(name: "movies", dependencies: ["MoviesCLI"], path: "App/movies"),
 
     // Benchmarks: the framework against the raw SQLite C API, in one run.
     .executableTarget(
       name: "movies-benchmark",
-      dependencies: ["Catalog", "Repositories", "Persistence", "CSQLite", "TestSupport"],
+      dependencies: ["Catalog", "Repositories", "Persistence", "SQLiteCore", "CSQLite", "TestSupport"],
       path: "Benchmarks/StoreBenchmark"
     ),
 
@@ -45,7 +49,7 @@ let package = Package(
       name: "DomainTests", dependencies: ["Catalog", "Repositories", "TestSupport"], path: "Tests/DomainTests"),
     .testTarget(
       name: "DataTests",
-      dependencies: ["Catalog", "Repositories", "Persistence", "TestSupport", "CSQLite"],
+      dependencies: ["Catalog", "Repositories", "Persistence", "SQLiteCore", "TestSupport", "CSQLite"],
       path: "Tests/DataTests"
     ),
     // A writer for the tests of several processes sharing one store.
@@ -53,7 +57,9 @@ let package = Package(
       name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence"], path: "Tests/StoreStress"),
     .testTarget(
       name: "AppTests",
-      dependencies: ["MoviesCLI", "movies", "store-stress", "Persistence", "Catalog", "Repositories", "TestSupport"],
+      dependencies: [
+        "MoviesCLI", "movies", "store-stress", "Persistence", "SQLiteCore", "Catalog", "Repositories", "TestSupport",
+      ],
       path: "Tests/AppTests"
     ),
     // Reliability: a VFS that injects I/O faults and power loss (the one test target that sees

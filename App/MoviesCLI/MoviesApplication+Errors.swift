@@ -1,6 +1,7 @@
 import Catalog
 import Persistence
 import Repositories
+import SQLiteCore
 
 extension MoviesApplication {
   /// Reports an error on standard error, with its technical detail when `verbose`, and returns

@@ -1,5 +1,5 @@
-internal import CSQLite
 import Foundation
+import SQLiteCore
 
 /// Decodes models from the rows of one statement, reusing its lookups row after row.
 ///
@@ -124,25 +124,17 @@ final class RowDecoder {
 
   func isNull(_ key: some CodingKey) -> Bool {
     guard let column = column(for: key) else { return true }
-    return statement.columnType(column) == SQLITE_NULL
+    return statement.storageClass(at: column) == .null
   }
 
   func mismatch(_ key: some CodingKey, expected: String, column: Int32) -> PersistenceError {
-    let found =
-      switch statement.columnType(column) {
-      case SQLITE_NULL: "NULL"
-      case SQLITE_INTEGER: "an integer"
-      case SQLITE_FLOAT: "a real"
-      case SQLITE_TEXT: "text"
-      default: "a blob"
-      }
-    return .invalidValue("\(table.name).\(key.stringValue) holds \(found), not \(expected)")
+    .invalidValue("\(table.name).\(key.stringValue) holds \(statement.storageClass(at: column)), not \(expected)")
   }
 
   /// Reads an integer column, which must hold an integer.
   func int64(for key: some CodingKey) throws(PersistenceError) -> Int64 {
     guard let column = try fetchedColumn(for: key) else { return 0 }
-    guard statement.columnType(column) == SQLITE_INTEGER else {
+    guard statement.storageClass(at: column) == .integer else {
       throw mismatch(key, expected: "an integer", column: column)
     }
     return statement.int64(at: column)
@@ -167,8 +159,8 @@ final class RowDecoder {
   }
 
   private func real(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> Double {
-    switch statement.columnType(column) {
-    case SQLITE_FLOAT, SQLITE_INTEGER: return statement.double(at: column)
+    switch statement.storageClass(at: column) {
+    case .real, .integer: return statement.double(at: column)
     default: throw mismatch(key, expected: "a number", column: column)
     }
   }
@@ -179,7 +171,7 @@ final class RowDecoder {
   }
 
   private func text(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> String {
-    guard statement.columnType(column) == SQLITE_TEXT else {
+    guard statement.storageClass(at: column) == .text else {
       throw mismatch(key, expected: "text", column: column)
     }
     return statement.text(at: column)
@@ -195,7 +187,7 @@ final class RowDecoder {
   }
 
   private func blob(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> Data {
-    guard statement.columnType(column) == SQLITE_BLOB else {
+    guard statement.storageClass(at: column) == .blob else {
       throw mismatch(key, expected: "a blob", column: column)
     }
     return statement.data(at: column)
@@ -233,7 +225,7 @@ final class RowDecoder {
         throw PersistenceError.invalidValue(
           "\(table.name).\(key.stringValue) is stored externally, but the store has no folder for it")
       }
-      if T.self == [Data].self, statement.columnType(column) == SQLITE_TEXT,
+      if T.self == [Data].self, statement.storageClass(at: column) == .text,
         statement.withBlob(at: column, { $0.count == 2 && $0[0] == UInt8(ascii: "[") && $0[1] == UInt8(ascii: "]") })
       {
         return unsafeBitCast([Data](), to: T.self)  // No files: the common case, read without a string.
@@ -252,7 +244,7 @@ final class RowDecoder {
       throw PersistenceError.invalidValue(
         "\(table.name).\(key.stringValue) is stored externally; it reads as Data or [Data], not \(T.self)")
     case .json, nil:
-      guard statement.columnType(column) == SQLITE_TEXT else {
+      guard statement.storageClass(at: column) == .text else {
         throw mismatch(key, expected: "JSON text", column: column)
       }
       do {

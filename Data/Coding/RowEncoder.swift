@@ -1,5 +1,5 @@
-internal import CSQLite
 import Foundation
+import SQLiteCore
 
 /// Encodes models into the parameters of one statement, reusing its buffers row after row.
 ///
@@ -8,22 +8,13 @@ import Foundation
 /// Text and blobs are gathered into one byte buffer per row and bound without copies
 /// (`SQLITE_STATIC`), valid until the statement has stepped.
 final class RowEncoder {
-  /// One bound value, pointing into ``bytes`` for text and blobs.
-  enum Slot {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(offset: Int, count: Int)
-    case blob(offset: Int, count: Int)
-  }
-
   let table: TableSchema
   private let indexByName: [String: Int]
   // Exclusivity checks are off for the per-row state: no access to these properties is held
   // across a call into a model's `encode(to:)`, so accesses never overlap.
   @exclusivity(unchecked) private var order: [Int] = []
   @exclusivity(unchecked) private var position = 0
-  @exclusivity(unchecked) private(set) var slots: [Slot]
+  @exclusivity(unchecked) private(set) var slots: [BorrowedValue]
   @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
   @exclusivity(unchecked) private var failure: PersistenceError?
   private let json = NestedJSONEncoder()
@@ -89,46 +80,7 @@ final class RowEncoder {
   /// - Returns: what `read` returned, or `nil` when the statement returned no row.
   /// - Throws: ``SQLiteError`` if a bind or the step fails.
   func run<T>(_ statement: Statement, reading read: (Statement) -> T) throws(SQLiteError) -> T? {
-    defer { statement.reset() }
-    let (code, value) = bytes.withUnsafeBytes { buffer -> (Int32, T?) in
-      // The buffer always holds its leading byte, so it has an address.
-      guard let base = buffer.baseAddress else { return (SQLITE_MISUSE, nil) }
-      let bound = bind(statement, base: base)
-      guard bound == SQLITE_OK else { return (bound, nil) }
-      // Stepping stays inside this closure: the bound text points into the buffer.
-      switch sqlite3_step(statement.handle) {
-      case SQLITE_ROW: return (SQLITE_OK, read(statement))
-      case SQLITE_DONE: return (SQLITE_OK, nil)
-      case let code: return (code, nil)
-      }
-    }
-    guard code == SQLITE_OK else { throw statement.bindError(code) }
-    return value
-  }
-
-  private func bind(_ statement: Statement, base: UnsafeRawPointer) -> Int32 {
-    // A statement may use only some columns (an UPDATE that keeps some); the rest are not bound.
-    let count = Int(sqlite3_bind_parameter_count(statement.handle))
-    for (index, slot) in slots.prefix(count).enumerated() {
-      let parameter = Int32(index + 1)
-      let code: Int32
-      switch slot {
-      case .null:
-        code = sqlite3_bind_null(statement.handle, parameter)
-      case .integer(let value):
-        code = sqlite3_bind_int64(statement.handle, parameter, value)
-      case .real(let value):
-        code = sqlite3_bind_double(statement.handle, parameter, value)
-      case .text(let offset, let count):
-        code = sqlite3_bind_text64(
-          statement.handle, parameter, (base + offset).assumingMemoryBound(to: CChar.self),
-          UInt64(count), nil, UInt8(SQLITE_UTF8))
-      case .blob(let offset, let count):
-        code = sqlite3_bind_blob64(statement.handle, parameter, base + offset, UInt64(count), nil)
-      }
-      guard code == SQLITE_OK else { return code }
-    }
-    return SQLITE_OK
+    try statement.step(binding: slots, in: bytes, reading: read)
   }
 
   // MARK: Storing values
@@ -154,7 +106,7 @@ final class RowEncoder {
   }
 
   @inline(__always)
-  func store(_ slot: Slot, for key: some CodingKey) {
+  func store(_ slot: BorrowedValue, for key: some CodingKey) {
     guard let column = column(for: key) else { return }
     slots[column] = slot
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 /// Decodes one stored value, such as the result of `min(…)` or a `GROUP BY` key, as the Swift
 /// type of the attribute it came from.

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLiteCore
 
 /// A unit of work on one store: inserts, updates and deletes are staged in the context, and
 /// ``save()`` writes them all in one transaction, or none of them.

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLiteCore
 
 /// One staged change of a ``ModelContext``: the model's latest value, what to do with it, and
 /// its table.

@@ -1,5 +1,5 @@
-internal import CSQLite
 import Foundation
+import SQLiteCore
 
 /// A store's history, kept in two tables of its own: one row per committed transaction (token,
 /// time, author) and one per run of changes of one model and kind (token, model, kind, and the
@@ -70,7 +70,7 @@ enum HistoryLog {
       heads.append(
         (
           HistoryToken(statement.int64(at: 0)), Date(timeIntervalSince1970: statement.double(at: 1)),
-          statement.columnType(2) == SQLITE_NULL ? nil : statement.text(at: 2)
+          statement.storageClass(at: 2) == .null ? nil : statement.text(at: 2)
         ))
     }
     guard let first = heads.first?.0, let last = heads.last?.0 else { return [] }
@@ -95,7 +95,7 @@ enum HistoryLog {
   static func latestToken(on connection: Connection) throws -> HistoryToken? {
     let statement = try connection.statement("SELECT max(token) FROM \"\(transactions)\"")
     defer { statement.reset() }
-    guard try statement.step(), statement.columnType(0) != SQLITE_NULL else { return nil }
+    guard try statement.step(), statement.storageClass(at: 0) != .null else { return nil }
     return HistoryToken(statement.int64(at: 0))
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLiteCore
 
 /// The store as a custom migration stage sees it: in the old shape inside `willMigrate`, in
 /// the new shape inside `didMigrate`, through that version's model types.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 /// The record a versioned store keeps of its schema: the version and the fingerprint of the
 /// tables it was created or migrated to, in a one-row table of its own.

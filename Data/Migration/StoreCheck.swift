@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 #if canImport(Glibc)
 import Glibc

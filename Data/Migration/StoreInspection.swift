@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 /// What a store file is, read without changing it: its schema version, whether it needs a
 /// migration, its tables' row counts and its size; and, with ``check()``, whether it is sound.

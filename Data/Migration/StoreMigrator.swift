@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 /// Brings a store to the latest version of a migration plan when it opens: it recognizes the
 /// store's version, refuses one it does not know, and migrates an older one in one transaction.

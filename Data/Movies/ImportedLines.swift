@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 /// The line of the import file that wrote each movie, kept in a temporary table for the length
 /// of one import transaction, so that a second row for the same movie is found however large

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SQLiteCore
 
 extension SQLiteMovieImportWriter {
   /// Gives a movie exactly these tags, creating the tags that do not exist yet: taggings of

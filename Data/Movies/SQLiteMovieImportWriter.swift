@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Repositories
+import SQLiteCore
 
 /// The writes of one import transaction; it exists only inside
 /// ``SQLiteMovieImporter/withImportTransaction(_:)`` and must not be kept beyond it.

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Repositories
+import SQLiteCore
 
 /// The catalog's ``Catalog/MovieImportStore`` on SQLite: an import runs as one write
 /// transaction on the store that holds movies and their tags.

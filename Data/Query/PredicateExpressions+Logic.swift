@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 // Comparisons, equality, boolean logic and the ternary conditional.
 

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 // Membership and text matching: `contains` of a captured array or a JSON array, ranges,
 // and the string tests, evaluated by Swift's own rules.

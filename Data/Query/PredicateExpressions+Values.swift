@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 // The leaves of a predicate: variables, key paths, captured values and nil.
 

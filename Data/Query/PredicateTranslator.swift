@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 /// Translates Foundation predicates over a model into SQL `WHERE` expressions.
 ///

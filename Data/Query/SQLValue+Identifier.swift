@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 extension SQLValue {
   /// A stored identifier as people read it: a 16-byte UUID in its usual lower-case form,

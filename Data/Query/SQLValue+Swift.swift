@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 
 extension SQLValue {
   /// Converts a Swift value to the value its column stores, exactly as the row encoder does.

@@ -1,4 +1,5 @@
 import Repositories
+import SQLiteCore
 
 extension RepositoryError {
   /// Maps a Data-layer failure to the Domain's error, at the repository's edge.

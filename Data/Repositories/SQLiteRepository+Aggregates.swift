@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLiteCore
 
 /// Aggregates computed by SQL, so only the answer leaves the store.
 extension SQLiteRepository {

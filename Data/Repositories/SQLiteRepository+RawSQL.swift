@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLiteCore
 
 extension SQLiteRepository {
   /// Runs a `SELECT` of your own and returns its rows as models: the escape hatch for what a

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLiteCore
 
 /// A ``Repositories/Repository`` of one model type, stored in SQLite.
 ///

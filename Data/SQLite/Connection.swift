@@ -6,12 +6,12 @@ import Foundation
 /// A connection is not thread-safe: its owner (a store) serializes access to it. Statements
 /// are prepared once and cached by their SQL text, so a repeated query costs only binding and
 /// stepping. See [Opening a new database connection](https://www.sqlite.org/c3ref/open.html).
-final class Connection {
+package final class Connection {
   /// How much of a file a memory-mapping connection maps.
   static let mappedBytes = 64 << 20
 
   /// Where a connection's database lives.
-  enum Location: Equatable {
+  package enum Location: Equatable {
     /// A file on disk.
     case file(String)
     /// A file read exactly as it lies on disk, read-only: no lock is taken and no `-wal`,
@@ -25,7 +25,7 @@ final class Connection {
 
   let handle: OpaquePointer
   /// How long the connection waits for a lock that another connection holds.
-  let busyTimeout: Duration
+  package let busyTimeout: Duration
   private var statements: [String: Statement] = [:]
 
   /// Opens a connection; a missing file is created when `readOnly` is not set and `creates` is.
@@ -49,7 +49,7 @@ final class Connection {
   ///
   /// `vfs` names the [VFS](https://www.sqlite.org/vfs.html) that does the connection's file
   /// I/O, as registered with `sqlite3_vfs_register`; `nil` is the system's default.
-  init(
+  package init(
     location: Location, readOnly: Bool, creates: Bool = true, usesWAL: Bool = true, mapsMemory: Bool = false,
     busyTimeout: Duration = .seconds(5), vfs: String? = nil
   ) throws(SQLiteError) {
@@ -121,14 +121,14 @@ final class Connection {
   /// writes its header: call it only on a file known to be the caller's.
   ///
   /// - Throws: ``SQLiteError`` if the mode cannot be changed.
-  func useWAL() throws(SQLiteError) {
+  package func useWAL() throws(SQLiteError) {
     try execute("PRAGMA journal_mode = WAL")
   }
 
   /// Runs one or more SQL statements that take no parameters, discarding any rows.
   ///
   /// - Throws: ``SQLiteError`` naming the SQL.
-  func execute(_ sql: String) throws(SQLiteError) {
+  package func execute(_ sql: String) throws(SQLiteError) {
     var message: UnsafeMutablePointer<CChar>?
     let result = sqlite3_exec(handle, sql, nil, nil, &message)
     sqlite3_free(message)
@@ -140,7 +140,7 @@ final class Connection {
   /// The statement is reset and its bindings cleared before it is returned.
   ///
   /// - Throws: ``SQLiteError`` if the SQL does not compile.
-  func statement(_ sql: String) throws(SQLiteError) -> Statement {
+  package func statement(_ sql: String) throws(SQLiteError) -> Statement {
     if let cached = statements[sql] {
       cached.reset()
       return cached
@@ -156,7 +156,7 @@ final class Connection {
   /// See [Transactions](https://www.sqlite.org/lang_transaction.html).
   ///
   /// - Throws: what `body` throws, or ``SQLiteError`` if the transaction cannot begin or commit.
-  func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+  package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()
@@ -172,11 +172,11 @@ final class Connection {
 
   /// Whether the connection can only read: opened read-only, or opened for writing on a file
   /// the process may not write (SQLite then falls back to reading).
-  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+  package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
   /// The rowid of the last row inserted on this connection.
-  var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
-  var changes: Int { Int(sqlite3_changes64(handle)) }
+  package var changes: Int { Int(sqlite3_changes64(handle)) }
 }

@@ -38,7 +38,7 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
 
   /// Whether SQLite could not open a file, or found it could only read one it must write
   /// (`SQLITE_CANTOPEN`, `SQLITE_READONLY` and their extended codes).
-  var isFileAccessFailure: Bool { code == SQLITE_CANTOPEN || code == SQLITE_READONLY }
+  package var isFileAccessFailure: Bool { code == SQLITE_CANTOPEN || code == SQLITE_READONLY }
 
   /// SQLite's message, such as `database disk image is malformed`: no SQL, no code.
   public var description: String { message }

@@ -8,7 +8,7 @@ extension Statement {
   /// bound as a zero-length blob, never as `NULL`.
   ///
   /// - Throws: ``SQLiteError`` if the index is out of range.
-  func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
+  package func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
     let code: Int32
     switch value {
     case .null:
@@ -36,17 +36,18 @@ extension Statement {
   }
 
   /// Binds values to parameters 1, 2, … in order.
-  func bind(_ values: [SQLValue]) throws(SQLiteError) {
+  package func bind(_ values: [SQLValue]) throws(SQLiteError) {
     for (offset, value) in values.enumerated() {
       try bind(value, at: Int32(offset + 1))
     }
   }
 
   /// The storage class of a column in the current row.
-  func columnType(_ index: Int32) -> Int32 { sqlite3_column_type(handle, index) }
+  @inline(__always)
+  package func storageClass(at index: Int32) -> StorageClass { StorageClass(code: sqlite3_column_type(handle, index)) }
 
   /// Reads a column of the current row as a value of its storage class.
-  func value(at index: Int32) -> SQLValue {
+  package func value(at index: Int32) -> SQLValue {
     switch sqlite3_column_type(handle, index) {
     case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, index))
     case SQLITE_FLOAT: .real(sqlite3_column_double(handle, index))
@@ -58,7 +59,7 @@ extension Statement {
 
   /// Reads a column as text, keeping any NUL characters.
   @inline(__always)
-  func text(at index: Int32) -> String {
+  package func text(at index: Int32) -> String {
     guard let pointer = sqlite3_column_text(handle, index) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, index))
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
@@ -66,22 +67,22 @@ extension Statement {
 
   /// Reads a column as bytes.
   @inline(__always)
-  func data(at index: Int32) -> Data {
+  package func data(at index: Int32) -> Data {
     guard let pointer = sqlite3_column_blob(handle, index) else { return Data() }
     return Data(bytes: pointer, count: Int(sqlite3_column_bytes(handle, index)))
   }
 
   /// Reads a column as a 64-bit integer.
   @inline(__always)
-  func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+  package func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
   /// Reads a column as a double.
   @inline(__always)
-  func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
+  package func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
   /// The UUID a 16-byte blob column holds, or `nil` for any other value.
-  func uuid(at index: Int32) -> UUID? {
-    guard columnType(index) == SQLITE_BLOB else { return nil }
+  package func uuid(at index: Int32) -> UUID? {
+    guard storageClass(at: index) == .blob else { return nil }
     return withBlob(at: index) { bytes -> UUID? in
       guard bytes.count == 16 else { return nil }
       var value = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
@@ -92,7 +93,7 @@ extension Statement {
 
   /// Calls `body` with the bytes of a blob column, without copying them.
   @inline(__always)
-  func withBlob<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+  package func withBlob<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
     let pointer = sqlite3_column_blob(handle, index)
     let count = Int(sqlite3_column_bytes(handle, index))
     return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Parameters are bound by 1-based index; columns are read by 0-based index. See
 /// [Prepared statements](https://www.sqlite.org/c3ref/stmt.html).
-final class Statement {
+package final class Statement {
   let handle: OpaquePointer
-  let sql: String
+  package let sql: String
   private let connection: OpaquePointer
   private var finalized = false
 
@@ -40,14 +40,14 @@ final class Statement {
   deinit { finalize() }
 
   /// Releases the C statement; safe to call twice.
-  func finalize() {
+  package func finalize() {
     guard !finalized else { return }
     finalized = true
     sqlite3_finalize(handle)
   }
 
   /// Rewinds the statement and forgets its bound values.
-  func reset() {
+  package func reset() {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
   }
@@ -56,7 +56,7 @@ final class Statement {
   ///
   /// - Throws: ``SQLiteError`` if the step fails (a constraint, a busy database, …).
   @inline(__always)
-  func step() throws(SQLiteError) -> Bool {
+  package func step() throws(SQLiteError) -> Bool {
     switch sqlite3_step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
@@ -68,19 +68,19 @@ final class Statement {
   }
 
   /// Runs the statement to completion, ignoring any rows, then resets it.
-  func run() throws(SQLiteError) {
+  package func run() throws(SQLiteError) {
     defer { reset() }
     while try step() {}
   }
 
   /// The number of `?` parameters.
-  var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
+  package var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
 
   /// The number of result columns.
-  var columnCount: Int32 { sqlite3_column_count(handle) }
+  package var columnCount: Int32 { sqlite3_column_count(handle) }
 
   /// The name of a result column.
-  func columnName(_ index: Int32) -> String {
+  package func columnName(_ index: Int32) -> String {
     sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
   }
 

@@ -36,7 +36,7 @@ public struct WriteLockHolder: Equatable, Sendable, CustomStringConvertible {
   static let reservedByte: UInt64 = 0x4000_0001
 
   /// The holder of the write lock of the database file at `path`, if the system tells.
-  init?(databaseAt path: String, locks: String? = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) {
+  package init?(databaseAt path: String, locks: String? = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) {
     guard let locks else { return nil }
     let candidates = [(path + "-shm", Self.walWriteLockByte), (path, Self.reservedByte)]
     for (file, byte) in candidates {
@@ -52,7 +52,7 @@ public struct WriteLockHolder: Equatable, Sendable, CustomStringConvertible {
 
   /// The process holding a POSIX write lock over `byte` of the file, from `/proc/locks`'s lines
   /// such as `1: POSIX  ADVISORY  WRITE 1234 fe:00:16222818 120 120`.
-  static func writer(in locks: String, of file: stat, byte: UInt64) -> Int32? {
+  package static func writer(in locks: String, of file: stat, byte: UInt64) -> Int32? {
     let device = "\(hex(major(file.st_dev))):\(hex(minor(file.st_dev))):\(file.st_ino)"
     for line in locks.split(separator: "\n") {
       let fields = line.split(separator: " ", omittingEmptySubsequences: true)

@@ -1,3 +1,4 @@
+import SQLiteCore
 /// The model types a configuration stores.
 ///
 /// ```swift

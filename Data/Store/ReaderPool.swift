@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 import Synchronization
 
 /// The read-only connections of a file store, lent out one per read, so that reads run

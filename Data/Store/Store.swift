@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 import Synchronization
 
 /// One open store: the connection of a configuration and the tables it holds.

@@ -1,3 +1,4 @@
+import SQLiteCore
 /// What a store keeps for its connection: the connection itself and the reusable codecs
 /// of its statements. Only ever used under the store's lock.
 final class StoreState {

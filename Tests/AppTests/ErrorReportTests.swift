@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Persistence
 import Repositories
+import SQLiteCore
 import Testing
 
 @testable import MoviesCLI

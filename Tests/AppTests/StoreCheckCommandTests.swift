@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteCore
 import Testing
 
 @testable import Persistence

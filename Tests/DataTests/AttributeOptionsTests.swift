@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLiteCore
 import Testing
 
 @testable import Persistence

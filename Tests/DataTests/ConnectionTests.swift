@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SQLiteCore
 import Testing
 
 @testable import Persistence

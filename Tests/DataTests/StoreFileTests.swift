@@ -2,6 +2,7 @@ import CSQLite
 import Catalog
 import Foundation
 import Repositories
+import SQLiteCore
 import Testing
 
 @testable import Persistence

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Repositories
+import SQLiteCore
 import Testing
 
 @testable import Persistence
