@@ -24,22 +24,29 @@ let package = Package(
     // The small SQLite core: connection, statement, values, errors. The only target that
     // sees the C API.
     .target(name: "SQLiteCore", dependencies: ["CSQLite"], path: "Data/SQLite"),
+    // The SwiftData-style engine (container, context, schema, queries, migrations, history) and
+    // its generic repository, above the SQLite core. It knows no app's models.
+    .target(name: "Persistence", dependencies: ["Repositories", "SQLiteCore"], path: "Data/Persistence"),
+    // The catalog's storage: its entities' declarations, schema versions, migration plan and
+    // importer. The only Data target that knows movies.
     .target(
-      name: "Persistence",
-      dependencies: ["Repositories", "Catalog", "SQLiteCore"],
-      path: "Data",
-      exclude: ["CSQLite", "SQLite"]
+      name: "CatalogStorage",
+      dependencies: ["Catalog", "Repositories", "Persistence", "SQLiteCore"],
+      path: "Data/CatalogStorage"
     ),
 
     // App: the `movies` command-line app and its composition root.
     .target(
-      name: "MoviesCLI", dependencies: ["Catalog", "Repositories", "Persistence", "SQLiteCore"], path: "App/MoviesCLI"),
+      name: "MoviesCLI", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore"],
+      path: "App/MoviesCLI"),
     .executableTarget(name: "movies", dependencies: ["MoviesCLI"], path: "App/movies"),
 
     // Benchmarks: the framework against the raw SQLite C API, in one run.
     .executableTarget(
       name: "movies-benchmark",
-      dependencies: ["Catalog", "Repositories", "Persistence", "SQLiteCore", "CSQLite", "TestSupport"],
+      dependencies: [
+        "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "CSQLite", "TestSupport",
+      ],
       path: "Benchmarks/StoreBenchmark"
     ),
 
@@ -49,16 +56,20 @@ let package = Package(
       name: "DomainTests", dependencies: ["Catalog", "Repositories", "TestSupport"], path: "Tests/DomainTests"),
     .testTarget(
       name: "DataTests",
-      dependencies: ["Catalog", "Repositories", "Persistence", "SQLiteCore", "TestSupport", "CSQLite"],
+      dependencies: [
+        "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "TestSupport", "CSQLite",
+      ],
       path: "Tests/DataTests"
     ),
     // A writer for the tests of several processes sharing one store.
     .executableTarget(
-      name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence"], path: "Tests/StoreStress"),
+      name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage"],
+      path: "Tests/StoreStress"),
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "MoviesCLI", "movies", "store-stress", "Persistence", "SQLiteCore", "Catalog", "Repositories", "TestSupport",
+        "MoviesCLI", "movies", "store-stress", "Persistence", "CatalogStorage", "SQLiteCore", "Catalog", "Repositories",
+        "TestSupport",
       ],
       path: "Tests/AppTests"
     ),
@@ -67,12 +78,14 @@ let package = Package(
     .target(name: "FaultVFS", dependencies: ["CSQLite"], path: "Tests/FaultVFS"),
     .executableTarget(
       name: "reliability-worker",
-      dependencies: ["Catalog", "Repositories", "Persistence", "FaultVFS"],
+      dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage", "FaultVFS"],
       path: "Tests/ReliabilityWorker"
     ),
     .testTarget(
       name: "ReliabilityTests",
-      dependencies: ["Catalog", "Repositories", "Persistence", "TestSupport", "FaultVFS", "reliability-worker"],
+      dependencies: [
+        "Catalog", "Repositories", "Persistence", "CatalogStorage", "TestSupport", "FaultVFS", "reliability-worker",
+      ],
       path: "Tests/ReliabilityTests"
     ),
   ]

@@ -33,12 +33,20 @@ sources() { find "$@" -name '*.swift' -not -path '*/CSQLite/*' | sort; }
 binary="$build/movies-fuzz"
 if [ ! -x "$binary" ] || [ -n "$(find Domain Data App/MoviesCLI Fuzz/Harnesses -name '*.swift' -newer "$binary" | head -1)" ]; then
   echo "fuzz: building $binary" >&2
-  swiftc "${flags[@]}" -emit-library -static -emit-module -module-name Domain \
-    -o "$build/libDomain.a" $(sources Domain)
-  swiftc "${flags[@]}" "${sqlite_flags[@]}" -emit-library -static -emit-module -module-name Persistence \
-    -o "$build/libPersistence.a" $(sources Data)
+  # The package's targets, in dependency order, each a static library and module (SQLiteCore's
+  # clients load the C module that it imports).
+  module() { # NAME FOLDER
+    swiftc "${flags[@]}" "${sqlite_flags[@]}" -emit-library -static -emit-module -module-name "$1" \
+      -o "$build/lib$1.a" $(sources "$2")
+  }
+  module Repositories Domain/Repositories
+  module Catalog Domain/Catalog
+  module SQLiteCore Data/SQLite
+  module Persistence Data/Persistence
+  module CatalogStorage Data/CatalogStorage
   swiftc "${flags[@]}" "${sqlite_flags[@]}" -module-name MoviesFuzz -o "$binary" \
-    $(sources App/MoviesCLI Fuzz/Harnesses) -L "$build" -lPersistence -lDomain -lsqlite3 2>&1 |
+    $(sources App/MoviesCLI Fuzz/Harnesses) -L "$build" \
+    -lCatalogStorage -lPersistence -lSQLiteCore -lCatalog -lRepositories -lsqlite3 2>&1 |
     grep -v "Cannot export local symbol" >&2 || true
   [ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 fi

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogStorage
 import Persistence
 import Repositories
 import SQLiteCore

@@ -1,10 +1,11 @@
 import Catalog
+import CatalogStorage
 import Foundation
 import Persistence
 
 // libFuzzer's entry point for the `movies-fuzz` binary that scripts/fuzz.sh builds. It is
 // compiled together with App/MoviesCLI's sources (so it reaches the import readers directly)
-// and linked against Domain and Persistence; `FUZZ_TARGET` picks what each input is fed to.
+// and linked against the package's libraries; `FUZZ_TARGET` picks what each input is fed to.
 
 /// What an input is fed to.
 enum FuzzTarget: String {

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogStorage
 import Dispatch
 import Foundation
 import Repositories

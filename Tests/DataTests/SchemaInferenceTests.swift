@@ -1,4 +1,5 @@
 import Catalog
+import CatalogStorage
 import Foundation
 import Testing
 

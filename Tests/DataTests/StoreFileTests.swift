@@ -1,5 +1,6 @@
 import CSQLite
 import Catalog
+import CatalogStorage
 import Foundation
 import Repositories
 import SQLiteCore

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogStorage
 import FaultVFS
 import Foundation
 import Persistence

@@ -1,3 +1,4 @@
+import CatalogStorage
 import Foundation
 import Persistence
 

@@ -1,7 +1,0 @@
-import Catalog
-import Foundation
-
-extension MovieTag: PersistentModel {
-  /// Tags live in the `tags` table; names are unique.
-  public static let entity = Entity<MovieTag>(table: "tags", unique: [Entity.Unique(\.name)])
-}

@@ -1,0 +1,63 @@
+import Foundation
+import SQLiteCore
+
+/// Collects the changes of one write transaction and records them in the store's history
+/// before the transaction commits.
+///
+/// Writes tell it each row they insert, update or delete — cascaded deletes included, found
+/// before the delete runs (see `CascadeScanner`). Consecutive changes of one model and kind are
+/// packed into one history row (see `HistoryIDs`), written once they hold a few hundred
+/// kilobytes, so an import of a million rows costs little time and keeps little in memory. A
+/// transaction that changed nothing leaves no record.
+package final class HistoryRecorder {
+  private static let flushBytes = 256 * 1024
+
+  private let connection: Connection
+  private let author: String?
+  private let modelNames: [String: String]
+  private var runs: [(model: String, kind: PendingChange.Kind, ids: HistoryIDs)] = []
+  private var pendingBytes = 0
+  private(set) var token: HistoryToken?
+
+  /// A recorder for one transaction on a connection; `modelNames` names the model of each table.
+  init(connection: Connection, author: String?, modelNames: [String: String]) {
+    self.connection = connection
+    self.author = author
+    self.modelNames = modelNames
+  }
+
+  /// Records that a row of a table changed, by its key as SQLite holds it.
+  func record(_ kind: PendingChange.Kind, _ id: SQLValue, in table: String) throws {
+    try append(kind, in: table) { $0.append(id) }
+  }
+
+  /// Records that a row of a table changed, by its model identifier.
+  package func record<ID>(_ kind: PendingChange.Kind, id: ID, in table: String) throws {
+    try append(kind, in: table) { try $0.append(id) }
+  }
+
+  /// Adds an identifier to the current run of changes, or starts a run for a new model or kind.
+  private func append(
+    _ kind: PendingChange.Kind, in table: String, _ add: (inout HistoryIDs) throws -> Void
+  ) throws {
+    let model = modelNames[table] ?? table
+    if runs.last?.model != model || runs.last?.kind != kind { runs.append((model, kind, HistoryIDs())) }
+    let before = runs[runs.count - 1].ids.bytes.count
+    try add(&runs[runs.count - 1].ids)
+    pendingBytes += runs[runs.count - 1].ids.bytes.count - before
+    if pendingBytes >= Self.flushBytes { try flush() }
+  }
+
+  /// Writes what is pending; the transaction's own record is made with the first change.
+  /// Returns the transaction's token, or `nil` if it changed nothing.
+  @discardableResult
+  func flush() throws -> HistoryToken? {
+    guard !runs.isEmpty else { return token }
+    let token = try self.token ?? HistoryLog.begin(author: author, on: connection)
+    self.token = token
+    for run in runs { try HistoryLog.append(run.ids, model: run.model, kind: run.kind, token: token, on: connection) }
+    runs.removeAll(keepingCapacity: true)
+    pendingBytes = 0
+    return token
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import SQLiteCore
+
+extension SQLValue {
+  /// Converts a Swift value to the value its column stores, exactly as the row encoder does.
+  ///
+  /// - Throws: ``PersistenceError/invalidValue(_:)`` for NaN, an integer beyond 64 bits, or
+  ///   a type with no column representation; ``PersistenceError/unsupportedQuery(_:)`` is
+  ///   left to callers that know the context.
+  package init(swiftValue value: Any) throws(PersistenceError) {
+    switch value {
+    case let optional as any OptionalProtocol:
+      guard let wrapped = optional.wrappedAny else { self = .null; return }
+      self = try SQLValue(swiftValue: wrapped)
+    case let bool as Bool:
+      self = .integer(bool ? 1 : 0)
+    case let text as String:
+      self = .text(TextNormalization.nfc(text))
+    case let real as Double:
+      guard !real.isNaN else { throw .invalidValue("NaN cannot be stored or compared") }
+      self = .real(real)
+    case let real as Float:
+      guard !real.isNaN else { throw .invalidValue("NaN cannot be stored or compared") }
+      self = .real(Double(real))
+    case let integer as any BinaryInteger:
+      guard let exact = Int64(exactly: integer) else {
+        throw .invalidValue("\(integer) is beyond a 64-bit signed integer")
+      }
+      self = .integer(exact)
+    case let date as Date:
+      self = .real(date.timeIntervalSinceReferenceDate)
+    case let uuid as UUID:
+      self = SQLValue(uuid)
+    case let data as Data:
+      self = .blob(data)
+    case let url as URL:
+      self = .text(url.absoluteString)
+    case let raw as any RawRepresentable:
+      self = try SQLValue(swiftValue: raw.rawValue)
+    default:
+      throw .invalidValue("a value of type \(type(of: value)) has no column representation")
+    }
+  }
+}
+
+/// Lets code look inside an `Optional` held as `Any`.
+protocol OptionalProtocol {
+  /// The wrapped value, or `nil`.
+  var wrappedAny: Any? { get }
+  /// The type of the wrapped value.
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalProtocol {
+  var wrappedAny: Any? { self.map { $0 as Any } }
+  static var wrappedType: Any.Type { Wrapped.self }
+}
+
+extension SQLValue {
+  /// A UUID as its column stores it, its 16 bytes, without the casts of ``init(swiftValue:)``.
+  package init(_ uuid: UUID) {
+    self = .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
+  }
+}

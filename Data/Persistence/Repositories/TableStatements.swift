@@ -1,0 +1,53 @@
+/// The fixed SQL of a table's writes and lookups, built once per repository.
+///
+/// Parameters are numbered by column position (`?1` is the first column), so one encoded row
+/// binds to the insert and to the update alike.
+package struct TableStatements: Sendable {
+  package let insert: String
+  let upsert: String
+  let update: String
+  let selectByID: String
+  let deleteByID: String
+  let deleteAll: String
+
+  package init(table: TableSchema) {
+    let name = table.quotedName
+    let key = SQLIdentifier.quote(table.primaryKey)
+    let parameters = table.columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+    insert = "INSERT INTO \(name) (\(table.quotedColumns)) VALUES (\(parameters))"
+    // One ON CONFLICT clause for the primary key and one per unique index; a match on a unique
+    // index keeps the stored row's identifier.
+    let targets = [[table.primaryKey]] + table.indexes.filter(\.isUnique).map(\.columns)
+    let clauses = targets.map { target in
+      let updated = table.columns.map(\.name).filter { $0 != table.primaryKey && !target.contains($0) }
+      let action =
+        updated.isEmpty
+        ? "DO NOTHING"
+        : "DO UPDATE SET "
+          + updated.map { "\(SQLIdentifier.quote($0)) = excluded.\(SQLIdentifier.quote($0))" }
+          .joined(separator: ", ")
+      return "ON CONFLICT (\(target.map(SQLIdentifier.quote).joined(separator: ", "))) \(action)"
+    }
+    upsert = insert + " " + clauses.joined(separator: " ")
+    let assignments = table.columns.enumerated()
+      .filter { $0.element.name != table.primaryKey }
+      .map { "\(SQLIdentifier.quote($0.element.name)) = ?\($0.offset + 1)" }
+      .joined(separator: ", ")
+    update = "UPDATE \(name) SET \(assignments) WHERE \(key) = ?\(table.primaryKeyIndex + 1)"
+    selectByID = "SELECT \(table.quotedColumns) FROM \(name) WHERE \(key) = ?"
+    deleteByID = "DELETE FROM \(name) WHERE \(key) = ?"
+    deleteAll = "DELETE FROM \(name)"
+  }
+
+  /// An `UPDATE` of the row whose `key` columns equal the encoded row's, setting every other
+  /// column but the primary key and the `preserving` ones, and returning the primary key.
+  package static func update(_ table: TableSchema, matching key: [String], preserving: Set<String>) -> String {
+    let parameter = { (name: String) in "?\((table.columnIndex(named: name) ?? 0) + 1)" }
+    let assignments = table.columns.map(\.name)
+      .filter { $0 != table.primaryKey && !key.contains($0) && !preserving.contains($0) }
+      .map { "\(SQLIdentifier.quote($0)) = \(parameter($0))" }
+    let condition = key.map { "\(SQLIdentifier.quote($0)) = \(parameter($0))" }.joined(separator: " AND ")
+    return "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE \(condition) "
+      + "RETURNING \(SQLIdentifier.quote(table.primaryKey))"
+  }
+}

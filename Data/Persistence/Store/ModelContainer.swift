@@ -1,0 +1,147 @@
+import Foundation
+
+/// The one entry point to an app's stores: it opens one store per named configuration.
+///
+/// Create a container once, in the composition root, and hand it to repositories:
+///
+/// ```swift
+/// let container = try ModelContainer(
+///   for: Movie.self,
+///   configurations: ModelConfiguration("Catalog", url: storeURL)
+/// )
+/// let movies = try SQLiteRepository<Movie>(container: container)
+/// ```
+///
+/// Each model's schema is resolved here, once: a declaration that names no stored property
+/// fails now, not at the first query.
+public final class ModelContainer: Sendable {
+  /// The configurations, in the order given.
+  public let configurations: [ModelConfiguration]
+  let stores: [String: Store]
+
+  /// Opens a store for each configuration, holding the given model types.
+  ///
+  /// A configuration without a ``Schema`` holds every model type given here.
+  ///
+  /// - Throws: ``PersistenceError/duplicateConfiguration(_:)`` if two configurations share a
+  ///   name; ``PersistenceError/invalidSchema(_:)`` for a model whose schema cannot be
+  ///   resolved; ``PersistenceError/cannotOpen(path:reason:)`` for a store that cannot be
+  ///   opened — its file is then left exactly as it was.
+  ///
+  /// With a `migrationPlan`, the given types must be those of the plan's latest version; each
+  /// store is recognized as one of the plan's versions and migrated to the latest before it is
+  /// used (copied first to `<store>.<version>.backup` when `backupBeforeMigration` is set). A
+  /// store newer than the plan, or of no version it knows, is refused and left untouched.
+  public init(
+    for types: [any PersistentModel.Type],
+    migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+    backupBeforeMigration: Bool = false,
+    configurations: [ModelConfiguration]
+  ) throws(PersistenceError) {
+    let configurations =
+      configurations.isEmpty
+      ? [ModelConfiguration(isStoredInMemoryOnly: true)] : configurations
+    var seen = Set<String>()
+    for configuration in configurations where !seen.insert(configuration.name).inserted {
+      throw .duplicateConfiguration(configuration.name)
+    }
+    let containerSchema = Schema(types)
+    let migrator = try migrationPlan.map { (plan) throws(PersistenceError) in
+      try StoreMigrator(plan: plan, backup: backupBeforeMigration)
+    }
+    var stores: [String: Store] = [:]
+    for configuration in configurations {
+      let schema = configuration.schema ?? containerSchema
+      var tables: [ObjectIdentifier: TableSchema] = [:]
+      var tableNames = Set<String>()
+      for model in schema.models {
+        let table = try model.resolve()
+        guard tableNames.insert(table.name.lowercased()).inserted else {
+          throw .invalidSchema("two models of '\(configuration.name)' use the table \(table.name)")
+        }
+        tables[model.identifier] = table
+      }
+      for table in tables.values {
+        for key in table.foreignKeys where !tableNames.contains(key.parentTable.lowercased()) {
+          throw .invalidSchema(
+            "\(table.name).\(key.column) refers to \(key.parentTable), which '\(configuration.name)' does not store")
+        }
+      }
+      if let migrator, Set(migrator.latest.tables.values) != Set(tables.values) {
+        throw .invalidSchema(
+          "the models of '\(configuration.name)' are not those of the migration plan's latest version, \(migrator.latest.number)"
+        )
+      }
+      let names = Dictionary(schema.models.map { ($0.identifier, $0.name) }, uniquingKeysWith: { first, _ in first })
+      stores[configuration.name] = try Store(
+        configuration: configuration, tables: tables, modelNames: names, migrator: migrator)
+    }
+    self.configurations = configurations
+    self.stores = stores
+  }
+
+  /// Opens a store for each configuration, holding the given model types.
+  ///
+  /// - Throws: see ``init(for:migrationPlan:backupBeforeMigration:configurations:)-(_,_,_,[ModelConfiguration])``.
+  public convenience init(
+    for types: any PersistentModel.Type...,
+    configurations: ModelConfiguration...
+  ) throws(PersistenceError) {
+    try self.init(for: types, configurations: configurations)
+  }
+
+  /// Opens a store for each configuration, holding the given model types, migrated by a plan.
+  ///
+  /// - Throws: see ``init(for:migrationPlan:backupBeforeMigration:configurations:)-(_,_,_,[ModelConfiguration])``.
+  public convenience init(
+    for types: any PersistentModel.Type...,
+    migrationPlan: any SchemaMigrationPlan.Type,
+    backupBeforeMigration: Bool = false,
+    configurations: ModelConfiguration...
+  ) throws(PersistenceError) {
+    try self.init(
+      for: types, migrationPlan: migrationPlan, backupBeforeMigration: backupBeforeMigration,
+      configurations: configurations)
+  }
+
+  /// The store of a configuration: the named one, or the only one.
+  func store(named name: String?) throws(PersistenceError) -> Store {
+    if let name {
+      guard let store = stores[name] else {
+        throw .unknownConfiguration("the container has no configuration named '\(name)'")
+      }
+      return store
+    }
+    guard configurations.count == 1, let only = configurations.first.flatMap({ stores[$0.name] }) else {
+      throw .unknownConfiguration("the container has several configurations; name the one to use")
+    }
+    return only
+  }
+
+  /// The store that holds a model type: the named configuration's, or the only one holding it.
+  package func store<Model: PersistentModel>(
+    for type: Model.Type, configuration name: String?
+  ) throws(PersistenceError) -> (Store, TableSchema) {
+    let identifier = ObjectIdentifier(type)
+    if let name {
+      guard let store = stores[name] else {
+        throw .unknownConfiguration("the container has no configuration named '\(name)'")
+      }
+      guard let table = store.tables[identifier] else {
+        throw .unknownConfiguration("the configuration '\(name)' does not store \(Model.self)")
+      }
+      return (store, table)
+    }
+    let holding = configurations.compactMap { configuration -> (Store, TableSchema)? in
+      guard let store = stores[configuration.name], let table = store.tables[identifier] else { return nil }
+      return (store, table)
+    }
+    guard holding.count == 1, let only = holding.first else {
+      throw .unknownConfiguration(
+        holding.isEmpty
+          ? "no configuration stores \(Model.self)"
+          : "several configurations store \(Model.self); name the one to use")
+    }
+    return only
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import SQLiteCore
+import Synchronization
+
+/// One open store: the connection of a configuration and the tables it holds.
+///
+/// Access to the connection is serialized by a lock, so a store is safe to share across
+/// tasks; every operation runs to completion before the lock is released.
+package final class Store: Sendable {
+  let configuration: ModelConfiguration
+  let tables: [ObjectIdentifier: TableSchema]
+  /// The folder of external files, when some attribute is declared with external storage.
+  let external: ExternalFiles?
+  private let state: Mutex<StoreState>
+  /// The model type's name of each table, as the history records it.
+  let modelNames: [String: String]
+  /// Signalled after each commit that the history recorded, to wake this process's observers.
+  let commits = CommitSignal()
+  /// Whether the store's file turned out to be read-only to this process although the
+  /// configuration allows saving (its permissions say so); writes are then refused up front.
+  private let readsOnly: Bool
+  /// The real path of a file store's file (symbolic links followed); `nil` in memory.
+  let filePath: String?
+  /// Which file was opened at `filePath`, to notice it being replaced (``checkFileInPlace()``).
+  let openedIdentity: FileIdentity?
+  /// The read-only connections of a file store; an in-memory store reads through its one
+  /// connection.
+  private let readers: ReaderPool?
+
+  /// Opens (and, if allowed, creates) the store of a configuration with these tables.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file cannot be opened, is
+  ///   not a database, or holds tables that do not match the models; the file is not changed.
+  ///
+  /// A file store is found at its real path and recognized before anything is written to it:
+  /// its file is checked to be a SQLite database, read through a connection that changes
+  /// nothing on disk, refused if its schema holds triggers, views or virtual tables
+  /// (``SchemaGuard``), and recognized — with a `migrator`, as a version of its plan; without,
+  /// as empty or holding one of the tables, the history or a schema record. Only then is a
+  /// writing connection opened and the store prepared — migrated to the plan's latest version,
+  /// or its missing tables created — and, that done, switched to WAL. A missing store is
+  /// created whole and private by ``StoreFile/create(_:)``, when the configuration allows it.
+  ///
+  /// A writable store keeps a history of its transactions (see `HistoryLog`); `modelNames`
+  /// names each model type in it.
+  init(
+    configuration: ModelConfiguration, tables: [ObjectIdentifier: TableSchema],
+    modelNames: [ObjectIdentifier: String] = [:], migrator: StoreMigrator? = nil
+  ) throws(PersistenceError) {
+    self.configuration = configuration
+    self.tables = tables
+    self.modelNames = Dictionary(
+      tables.map { ($0.value.name, modelNames[$0.key] ?? $0.value.name) }, uniquingKeysWith: { first, _ in first })
+    let path = configuration.path
+    let file: StoreFile? =
+      switch configuration.location {
+      case .file(let url): StoreFile(path: url.path, vfs: configuration.vfs)
+      case .inMemory: nil
+      }
+    filePath = file?.path
+    let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
+    let external: ExternalFiles?
+    if needsFiles {
+      // Beside the real file: a store reached through a link, or moved with its folder, keeps its files.
+      let folder =
+        file.map { ExternalFiles.folder(forStore: URL(fileURLWithPath: $0.path)) }
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("in-memory-\(UUID().uuidString).external")
+      external = ExternalFiles(folder: folder)
+    } else {
+      external = nil
+    }
+    self.external = external
+    let preparation = StorePreparation(
+      configuration: configuration, tables: Array(tables.values), migrator: migrator, realPath: file?.path ?? path,
+      external: external)
+    let connection: Connection
+    do {
+      if let file {
+        if !file.exists {
+          guard configuration.allowsCreation else {
+            throw PersistenceError.cannotOpen(path: path, reason: "no store exists there")
+          }
+          try file.create { connection in try preparation.run(on: connection) }
+        }
+        try preparation.recognize(on: file.inspectionConnection())
+        if configuration.allowsSave { file.repairSidecarModes() }
+        // Still not WAL: a migration that fails leaves even the file's header as it was.
+        connection = try Connection(
+          location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
+          busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+        try preparation.run(on: connection)
+        if configuration.allowsSave, !connection.isReadOnly { try connection.useWAL() }
+      } else {
+        connection = try Connection(location: .memory, readOnly: false)
+        try preparation.run(on: connection)
+      }
+    } catch let error as PersistenceError {
+      throw error
+    } catch let error as SQLiteError where error.isBusy {
+      throw .busyStore(at: file?.path ?? path, waited: configuration.busyTimeout)
+    } catch let error as SQLiteError {
+      throw .cannotOpen(path: path, reason: file?.explain(error) ?? error.message)
+    } catch {
+      throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
+    }
+    readsOnly = connection.isReadOnly
+    openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
+    state = Mutex(StoreState(connection: connection, external: external))
+    readers = file.map { [external] file in
+      ReaderPool(path: file.path, external: external, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+    }
+  }
+
+  deinit {
+    // An in-memory store's files go with it. A deinitializer cannot throw; what a failed removal
+    // leaves is in the temporary folder, named by nothing, and harms no store.
+    if case .inMemory = configuration.location, let external {
+      try? FileManager.default.removeItem(at: external.folder)
+    }
+  }
+
+  /// Runs `body` with exclusive use of the connection.
+  func withState<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
+    try state.withLock { state in try body(state) }
+  }
+
+  /// Runs `body` with a connection to read from: one of its own on a file store, so reads do not
+  /// wait for each other or for a write; the store's one connection in memory.
+  func read<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
+    guard let readers else { return try withState(body) }
+    return try readers.read(body)
+  }
+
+  /// Runs `body` in one write transaction: all of its changes commit, or none.
+  ///
+  /// While `body` runs, `state.history` collects what it changes (when the store keeps a
+  /// history), written to the history before the commit; observers are woken after it.
+  /// External files that no row names any more are removed afterwards: after a transaction
+  /// that may have replaced or deleted some (`replacesFiles`), and after any that failed.
+  package func write<T: Sendable>(
+    replacesFiles: Bool = true, author: String? = nil, _ body: (StoreState) throws -> T
+  ) throws -> T {
+    guard configuration.allowsSave else {
+      throw PersistenceError.cannotOpen(path: configuration.path, reason: "the store is read-only")
+    }
+    guard !readsOnly else {
+      throw PersistenceError.cannotOpen(
+        path: configuration.path, reason: "the store is read-only: its file's permissions do not let you write it")
+    }
+    return try withState { state in
+      let result: T
+      var recorded = false
+      var removed: [String] = []
+      do {
+        result = try state.connection.writeTransaction {
+          // Under the write lock, no other writer is midway: what the journal names is settled.
+          // A journal that cannot be read only leaves files behind; the write goes on.
+          if let external { _ = try? external.recover(on: state.connection) }
+          // Every transaction is recorded in the history, in the same transaction.
+          let recorder =
+            configuration.keepsHistory
+            ? HistoryRecorder(connection: state.connection, author: author, modelNames: modelNames) : nil
+          state.history = recorder
+          defer { state.history = nil }
+          let result = try body(state)
+          // Files no row names any more leave the manifest with this transaction; a collection
+          // that fails changes nothing, and the next one removes them.
+          if replacesFiles, let external {
+            removed = (try? external.collectGarbage(tables: Array(tables.values), on: state.connection)) ?? []
+          }
+          recorded = try recorder?.flush() != nil
+          return result
+        }
+      } catch {
+        // Files written for the rolled-back rows are named by nothing.
+        external?.discardWritten()
+        if let error = error as? SQLiteError, error.isBusy {
+          throw PersistenceError.busyStore(at: filePath ?? configuration.path, waited: configuration.busyTimeout)
+        }
+        throw error
+      }
+      external?.commitWritten()
+      // Observers hear of a commit only once it has happened.
+      if recorded { commits.notify() }
+      // Only after the commit are the files removed: a rollback would still name them.
+      external?.remove(removed)
+      return result
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import SQLiteCore
+/// What a store keeps for its connection: the connection itself and the reusable codecs
+/// of its statements. Only ever used under the store's lock.
+package final class StoreState {
+  package let connection: Connection
+  let external: ExternalFiles?
+  /// The recorder of the write transaction in progress, when the store keeps a history.
+  package var history: HistoryRecorder?
+  private var encoders: [String: RowEncoder] = [:]
+  private var decoders: [String: RowDecoder] = [:]
+
+  init(connection: Connection, external: ExternalFiles?) {
+    self.connection = connection
+    self.external = external
+  }
+
+  deinit {
+    // A decoder's reusable container refers back to the decoder; release that cycle so the
+    // decoders, and the statements they read, are freed with the store.
+    for decoder in decoders.values { decoder.reusableContainer = nil }
+  }
+
+  /// The row encoder for a table, reused across calls.
+  package func encoder(for table: TableSchema) -> RowEncoder {
+    if let encoder = encoders[table.name] { return encoder }
+    let encoder = RowEncoder(table: table, external: external, connection: connection)
+    encoders[table.name] = encoder
+    return encoder
+  }
+
+  /// The prepared statement for a query and the row decoder that reads its results.
+  func decoder(for sql: String, table: TableSchema) throws(SQLiteError) -> RowDecoder {
+    let statement = try connection.statement(sql)
+    if let decoder = decoders[sql] { return decoder }
+    let decoder = RowDecoder(statement: statement, table: table, external: external)
+    decoders[sql] = decoder
+    return decoder
+  }
+}
