@@ -10,15 +10,17 @@ struct ManyToManyTests {
   let movies: SQLiteRepository<Movie>
   let tags: SQLiteRepository<MovieTag>
   let taggings: SQLiteRepository<Tagging>
-  let movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteRepository<Movie>>
+  let movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteUnitOfWork>
+
+  let container: ModelContainer
 
   init() throws {
-    let container = try ModelContainer(
+    container = try ModelContainer(
       for: Movie.self, MovieTag.self, Tagging.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     movies = try SQLiteRepository(container: container)
     tags = try SQLiteRepository(container: container)
     taggings = try SQLiteRepository(container: container)
-    movieTags = MovieTags(tags: tags, taggings: taggings, movies: movies)
+    movieTags = MovieTags(tags: tags, taggings: taggings, unitOfWork: try SQLiteUnitOfWork(container: container))
   }
 
   @Test func deletingAMovieOrATagRemovesTheirTaggings() async throws {
@@ -41,5 +43,15 @@ struct ManyToManyTests {
     let tag = try #require(try await tags.fetchAll().first)
     await #expect(throws: RepositoryError.self) { try await taggings.insert(Tagging(movieID: alien.id, tagID: tag.id)) }
     await #expect(throws: RepositoryError.self) { try await tags.insert(MovieTag(name: "horror")) }
+  }
+
+  @Test func taggingAMovieIsOneTransactionInTheHistory() async throws {
+    let alien = Movie(title: "Alien", date: .now)
+    try await movies.insert(alien)
+    let before = try container.fetchHistory().count
+    try await movieTags.add(["horror", "classic"], to: alien.id)
+    let history = try container.fetchHistory()
+    #expect(history.count == before + 1, "new tags and their links commit together")
+    #expect(history.last?.models == ["MovieTag", "Tagging"])
   }
 }

@@ -17,7 +17,7 @@ struct MovieImporterTests {
   let importer: SQLiteMovieImporter
   let movies: SQLiteRepository<Movie>
   let tags: SQLiteRepository<MovieTag>
-  let movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteRepository<Movie>>
+  let movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteUnitOfWork>
 
   init() throws {
     folder = try TemporaryDirectory()
@@ -27,7 +27,9 @@ struct MovieImporterTests {
     importer = try SQLiteMovieImporter(container: container)
     movies = try SQLiteRepository(container: container)
     tags = try SQLiteRepository(container: container)
-    movieTags = MovieTags(tags: tags, taggings: try SQLiteRepository(container: container), movies: movies)
+    movieTags = MovieTags(
+      tags: tags, taggings: try SQLiteRepository(container: container),
+      unitOfWork: try SQLiteUnitOfWork(container: container))
   }
 
   private var indexNames: [String] {

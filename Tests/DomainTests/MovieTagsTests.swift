@@ -5,14 +5,29 @@ import TestSupport
 import Testing
 
 @Suite struct MovieTagsTests {
+  let store = InMemoryStore()
   let movies: InMemoryRepository<Movie>
-  let tags = InMemoryRepository<MovieTag>()
-  let taggings = InMemoryRepository<Tagging>()
-  let movieTags: MovieTags<InMemoryRepository<MovieTag>, InMemoryRepository<Tagging>, InMemoryRepository<Movie>>
+  let tags: InMemoryRepository<MovieTag>
+  let taggings: InMemoryRepository<Tagging>
+  let movieTags: MovieTags<InMemoryRepository<MovieTag>, InMemoryRepository<Tagging>, InMemoryStore>
 
   init() throws {
-    movies = try InMemoryRepository([.alien, .heat])
-    movieTags = MovieTags(tags: tags, taggings: taggings, movies: movies)
+    movies = try InMemoryRepository([.alien, .heat], store: store)
+    tags = InMemoryRepository(store: store)
+    taggings = InMemoryRepository(store: store)
+    movieTags = MovieTags(tags: tags, taggings: taggings, unitOfWork: store)
+  }
+
+  @Test func aFailedLinkLeavesNoNewTagBehind() async throws {
+    try await movieTags.add(["horror"], to: Movie.alien.id)
+    taggings.failNextWrite(with: RepositoryError.unavailable("disk full"))
+    await #expect(throws: RepositoryError.unavailable("disk full")) {
+      try await movieTags.add(["sci-fi", "horror"], to: Movie.heat.id)
+    }
+    #expect(try await tags.fetchAll().map(\.name) == ["horror"])
+    #expect(try await taggings.fetchAll().count == 1)
+    try await movieTags.add(["sci-fi", "horror"], to: Movie.heat.id)
+    #expect(try await movieTags.names(of: [Movie.heat.id]) == [Movie.heat.id: ["horror", "sci-fi"]])
   }
 
   @Test func tagsAreCreatedOnceAndSharedByMovies() async throws {

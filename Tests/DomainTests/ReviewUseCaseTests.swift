@@ -5,14 +5,18 @@ import TestSupport
 import Testing
 
 @Suite struct ReviewUseCaseTests {
+  let store = InMemoryStore()
   let movies: InMemoryRepository<Movie>
-  let reviews = InMemoryRepository<Review>()
+  let reviews: InMemoryRepository<Review>
   let day = Date(timeIntervalSinceReferenceDate: 0)
 
-  init() throws { movies = try InMemoryRepository([.alien]) }
+  init() throws {
+    movies = try InMemoryRepository([.alien], store: store)
+    reviews = InMemoryRepository(store: store)
+  }
 
   @Test func aReviewIsTrimmedAndStored() async throws {
-    let review = try await AddReview(reviews: reviews, movies: movies)(
+    let review = try await AddReview(unitOfWork: store)(
       movieID: Movie.alien.id, author: " Ann ", text: "  Scary. ", rate: 9, date: day)
     #expect(review.text == "Scary.")
     #expect(review.author == "Ann")
@@ -22,12 +26,12 @@ import Testing
   @Test func aReviewOfAnUnknownMovieIsRefused() async throws {
     let unknown = UUID()
     await #expect(throws: CatalogError.movieNotFound(unknown)) {
-      try await AddReview(reviews: reviews, movies: movies)(movieID: unknown, text: "Hm.", date: day)
+      try await AddReview(unitOfWork: store)(movieID: unknown, text: "Hm.", date: day)
     }
   }
 
   @Test func emptyTextOrARateOutOfRangeIsRefused() async throws {
-    let add = AddReview(reviews: reviews, movies: movies)
+    let add = AddReview(unitOfWork: store)
     await #expect(throws: CatalogError.invalidReview("the review must not be empty")) {
       try await add(movieID: Movie.alien.id, text: "  ", date: day)
     }
@@ -38,7 +42,7 @@ import Testing
   }
 
   @Test func reviewsAreListedOldestFirstAndDeletedById() async throws {
-    let add = AddReview(reviews: reviews, movies: movies)
+    let add = AddReview(unitOfWork: store)
     let later = try await add(movieID: Movie.alien.id, text: "Second", date: day.addingTimeInterval(60))
     let earlier = try await add(movieID: Movie.alien.id, text: "First", date: day)
     #expect(try await ListReviews(reviews: reviews)(movieID: Movie.alien.id) == [earlier, later])

@@ -18,6 +18,8 @@ struct Catalog: Sendable {
   let reviews: SQLiteRepository<Review>
   let tags: SQLiteRepository<MovieTag>
   let taggings: SQLiteRepository<Tagging>
+  /// Changes to several of the repositories that commit together.
+  let unitOfWork: SQLiteUnitOfWork
   let importer: SQLiteMovieImporter
 
   /// Opens the catalog store at a URL, creating it (private to the user) when `creating`; its
@@ -40,6 +42,7 @@ struct Catalog: Sendable {
     reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog", author: Self.author)
     tags = try SQLiteRepository<MovieTag>(container: container, configuration: "Catalog", author: Self.author)
     taggings = try SQLiteRepository<Tagging>(container: container, configuration: "Catalog", author: Self.author)
+    unitOfWork = try SQLiteUnitOfWork(container: container, configuration: "Catalog", author: Self.author)
     importer = try SQLiteMovieImporter(container: container, configuration: "Catalog", author: "movies import")
   }
 
@@ -51,13 +54,11 @@ struct Catalog: Sendable {
   var heart: HeartMovie<SQLiteRepository<Movie>> { HeartMovie(movies: movies) }
   var delete: DeleteMovies<SQLiteRepository<Movie>> { DeleteMovies(movies: movies) }
   var clear: ClearCatalog<SQLiteRepository<Movie>> { ClearCatalog(movies: movies) }
-  var addReview: AddReview<SQLiteRepository<Review>, SQLiteRepository<Movie>> {
-    AddReview(reviews: reviews, movies: movies)
-  }
+  var addReview: AddReview<SQLiteUnitOfWork> { AddReview(unitOfWork: unitOfWork) }
   var listReviews: ListReviews<SQLiteRepository<Review>> { ListReviews(reviews: reviews) }
   var deleteReview: DeleteReview<SQLiteRepository<Review>> { DeleteReview(reviews: reviews) }
   var importMovies: ImportMovies<SQLiteMovieImporter> { ImportMovies(store: importer) }
-  var movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteRepository<Movie>> {
-    MovieTags(tags: tags, taggings: taggings, movies: movies)
+  var movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteUnitOfWork> {
+    MovieTags(tags: tags, taggings: taggings, unitOfWork: unitOfWork)
   }
 }

@@ -48,6 +48,20 @@ package final class HistoryRecorder {
     if pendingBytes >= Self.flushBytes { try flush() }
   }
 
+  /// Writes out what is recorded so far and returns the transaction's token then: a mark that
+  /// ``rollBack(to:)`` returns to when what follows is undone (a SQLite savepoint rolled back).
+  func mark() throws -> HistoryToken? {
+    try flush()
+  }
+
+  /// Forgets what was recorded since a ``mark()``: the store undid those changes. What was
+  /// written out since then was undone with them, the history's own rows included.
+  func rollBack(to mark: HistoryToken?) {
+    runs.removeAll(keepingCapacity: true)
+    pendingBytes = 0
+    token = mark
+  }
+
   /// Writes what is pending; the transaction's own record is made with the first change.
   /// Returns the transaction's token, or `nil` if it changed nothing.
   @discardableResult

@@ -65,22 +65,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ///   stored then.
   public func upsert(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
-    try perform {
-      try store.write(author: author) { state in
-        let encoder = state.encoder(for: table)
-        // The id each row is stored under: a match on a unique value keeps the stored one.
-        let statement = try state.connection.statement(
-          statements.upsert + " RETURNING \(SQLIdentifier.quote(table.primaryKey))")
-        for model in models {
-          try encoder.encode(model)
-          let before = state.connection.lastInsertedRowID
-          guard let stored = try encoder.run(statement, reading: { $0.value(at: 0) }) else { continue }
-          // An upsert that updates leaves the last inserted row id as it was.
-          let kind: PendingChange.Kind = state.connection.lastInsertedRowID == before ? .update : .insert
-          try state.history?.record(kind, stored, in: table.name)
-        }
-      }
-    }
+    try perform { try store.write(author: author) { state in try upsert(models, in: state) } }
   }
 
   /// Replaces the stored model with the same identifier.
@@ -208,13 +193,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   func fetchCountNow(_ descriptor: FetchDescriptor<Model>) throws(RepositoryError) -> Int {
     try perform {
       let query = try builder.count(descriptor)
-      return try store.read { state in
-        let statement = try state.connection.statement(query.sql)
-        defer { statement.reset() }
-        try statement.bind(query.bindings)
-        _ = try statement.step()
-        return Int(statement.int64(at: 0))
-      }
+      return try store.read { state in try count(query, in: state) }
     }
   }
 
@@ -224,22 +203,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func delete(ids: [Model.ID]) async throws {
     try perform {
       let keys = try ids.map { (id) throws(PersistenceError) in (id, try SQLValue(swiftValue: id)) }
-      try store.write(author: author) { state in
-        let statement = try state.connection.statement(statements.deleteByID)
-        for (id, key) in keys {
-          if let recorder = state.history {
-            try CascadeScanner.recordEffects(
-              ofDeletingKey: key, from: table, tables: Array(store.tables.values), recorder: recorder,
-              on: state.connection)
-          }
-          try statement.bind(key, at: 1)
-          try statement.run()
-          guard state.connection.changes > 0 else {
-            throw RepositoryError.notFound(id: String(describing: id))
-          }
-          try state.history?.record(.delete, key, in: table.name)
-        }
-      }
+      try store.write(author: author) { state in try delete(keys, in: state) }
     }
   }
 
@@ -251,13 +215,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func delete(where predicate: Predicate<Model>) async throws -> Int {
     try perform {
       let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
-      return try store.write(author: author) { state in
-        try recordDeleting(where: condition, in: state)
-        let statement = try state.connection.statement("DELETE FROM \(table.quotedName) WHERE \(condition.sql)")
-        try statement.bind(condition.bindings)
-        try statement.run()
-        return state.connection.changes
-      }
+      return try store.write(author: author) { state in try delete(where: condition, in: state) }
     }
   }
 
@@ -313,9 +271,14 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     return (select, update, columns)
   }
 
-  private var builder: QueryBuilder { QueryBuilder(table: table, modelName: "\(Model.self)") }
+  var builder: QueryBuilder { QueryBuilder(table: table, modelName: "\(Model.self)") }
 
-  private func insert(_ models: [Model], in state: StoreState) throws {
+  // MARK: Operations inside a write transaction
+  //
+  // Each public write above is one of these in a transaction of its own; a unit of work runs
+  // several in one (see ``SQLiteUnitOfWork``). They are the repository's one write path.
+
+  func insert(_ models: [Model], in state: StoreState) throws {
     let encoder = state.encoder(for: table)
     let statement = try state.connection.statement(statements.insert)
     for model in models {
@@ -325,7 +288,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     }
   }
 
-  private func update(_ models: [Model], in state: StoreState) throws {
+  func update(_ models: [Model], in state: StoreState) throws {
     let encoder = state.encoder(for: table)
     let statement = try state.connection.statement(statements.update)
     for model in models {
@@ -336,6 +299,54 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
       }
       try state.history?.record(.update, id: model.id, in: table.name)
     }
+  }
+
+  func upsert(_ models: [Model], in state: StoreState) throws {
+    let encoder = state.encoder(for: table)
+    // The id each row is stored under: a match on a unique value keeps the stored one.
+    let statement = try state.connection.statement(
+      statements.upsert + " RETURNING \(SQLIdentifier.quote(table.primaryKey))")
+    for model in models {
+      try encoder.encode(model)
+      let before = state.connection.lastInsertedRowID
+      guard let stored = try encoder.run(statement, reading: { $0.value(at: 0) }) else { continue }
+      // An upsert that updates leaves the last inserted row id as it was.
+      let kind: PendingChange.Kind = state.connection.lastInsertedRowID == before ? .update : .insert
+      try state.history?.record(kind, stored, in: table.name)
+    }
+  }
+
+  func delete(_ keys: [(id: Model.ID, key: SQLValue)], in state: StoreState) throws {
+    let statement = try state.connection.statement(statements.deleteByID)
+    for (id, key) in keys {
+      if let recorder = state.history {
+        try CascadeScanner.recordEffects(
+          ofDeletingKey: key, from: table, tables: Array(store.tables.values), recorder: recorder,
+          on: state.connection)
+      }
+      try statement.bind(key, at: 1)
+      try statement.run()
+      guard state.connection.changes > 0 else {
+        throw RepositoryError.notFound(id: String(describing: id))
+      }
+      try state.history?.record(.delete, key, in: table.name)
+    }
+  }
+
+  func delete(where condition: SQLFragment, in state: StoreState) throws -> Int {
+    try recordDeleting(where: condition, in: state)
+    let statement = try state.connection.statement("DELETE FROM \(table.quotedName) WHERE \(condition.sql)")
+    try statement.bind(condition.bindings)
+    try statement.run()
+    return state.connection.changes
+  }
+
+  func count(_ query: SQLFragment, in state: StoreState) throws -> Int {
+    let statement = try state.connection.statement(query.sql)
+    defer { statement.reset() }
+    try statement.bind(query.bindings)
+    _ = try statement.step()
+    return Int(statement.int64(at: 0))
   }
 
   /// Records in the history the rows a delete is about to remove, and what removing them does
@@ -367,7 +378,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   }
 
   /// Runs an operation, reporting any failure as a `RepositoryError`.
-  private func perform<T>(_ operation: () throws -> T) throws(RepositoryError) -> T {
+  func perform<T>(_ operation: () throws -> T) throws(RepositoryError) -> T {
     do {
       return try operation()
     } catch {

@@ -2,15 +2,15 @@ import Foundation
 import Repositories
 
 /// Adds a review to a movie.
-public struct AddReview<Reviews: Repository, Movies: Repository>: Sendable
-where Reviews.Model == Review, Movies.Model == Movie {
-  private let reviews: Reviews
-  private let movies: Movies
+///
+/// The movie's existence is checked and the review stored in one unit of work, so no delete of
+/// the movie can come between the two.
+public struct AddReview<Work: UnitOfWork>: Sendable {
+  private let unitOfWork: Work
 
-  /// Creates the use case over the review and movie repositories.
-  public init(reviews: Reviews, movies: Movies) {
-    self.reviews = reviews
-    self.movies = movies
+  /// Creates the use case over the unit of work that holds reviews and movies.
+  public init(unitOfWork: Work) {
+    self.unitOfWork = unitOfWork
   }
 
   /// Validates and stores a review of an existing movie, returning it as stored.
@@ -21,15 +21,12 @@ where Reviews.Model == Review, Movies.Model == Movie {
     movieID: UUID, author: String = "", text: String, rate: Int? = nil, date: Date
   ) async throws -> Review {
     let review = try ReviewRules.validated(Review(movieID: movieID, author: author, text: text, rate: rate, date: date))
-    // Counted, not read: the movie's images are not needed to know it exists.
-    guard try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.id == movieID })) > 0 else {
-      throw CatalogError.movieNotFound(movieID)
-    }
-    do {
-      try await reviews.insert(review)
-    } catch RepositoryError.constraintViolation {
-      // The movie was deleted between the check and the insert.
-      throw CatalogError.movieNotFound(movieID)
+    try await unitOfWork.transaction { changes in
+      // Counted, not read: the movie's images are not needed to know it exists.
+      guard try changes.fetchCount(FetchDescriptor<Movie>(predicate: #Predicate { $0.id == movieID })) > 0 else {
+        throw CatalogError.movieNotFound(movieID)
+      }
+      try changes.insert([review])
     }
     return review
   }

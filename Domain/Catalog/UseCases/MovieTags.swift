@@ -3,18 +3,20 @@ import Repositories
 
 /// Tags movies, untags them, and reads the tags of many movies at once.
 ///
-/// Reading the tags of any number of movies costs two queries: their taggings, then the tags.
-public struct MovieTags<Tags: Repository, Taggings: Repository, Movies: Repository>: Sendable
-where Tags.Model == MovieTag, Taggings.Model == Tagging, Movies.Model == Movie {
+/// Tagging and untagging each run as one unit of work: the new tags and the movie's links to
+/// them are stored together or not at all. Reading the tags of any number of movies costs two
+/// queries: their taggings, then the tags.
+public struct MovieTags<Tags: Repository, Taggings: Repository, Work: UnitOfWork>: Sendable
+where Tags.Model == MovieTag, Taggings.Model == Tagging {
   private let tags: Tags
   private let taggings: Taggings
-  private let movies: Movies
+  private let unitOfWork: Work
 
-  /// Creates the use case over the three repositories.
-  public init(tags: Tags, taggings: Taggings, movies: Movies) {
+  /// Creates the use case over the two repositories and the unit of work that changes them.
+  public init(tags: Tags, taggings: Taggings, unitOfWork: Work) {
     self.tags = tags
     self.taggings = taggings
-    self.movies = movies
+    self.unitOfWork = unitOfWork
   }
 
   /// Gives a movie tags by name, creating the tags that do not exist yet; a tag the movie
@@ -23,26 +25,35 @@ where Tags.Model == MovieTag, Taggings.Model == Tagging, Movies.Model == Movie {
   /// - Throws: ``CatalogError/movieNotFound(_:)`` or ``CatalogError/invalidTag(_:)``.
   public func add(_ names: [String], to movieID: UUID) async throws {
     let names = try Self.checked(names)
-    // Counted, not read: the movie's images are not needed to know it exists.
-    guard try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.id == movieID })) > 0 else {
-      throw CatalogError.movieNotFound(movieID)
+    try await unitOfWork.transaction { changes in
+      // Counted, not read: the movie's images are not needed to know it exists.
+      guard try changes.fetchCount(FetchDescriptor<Movie>(predicate: #Predicate { $0.id == movieID })) > 0 else {
+        throw CatalogError.movieNotFound(movieID)
+      }
+      var known = Self.byName(
+        try changes.fetch(FetchDescriptor(predicate: #Predicate<MovieTag> { names.contains($0.name) })))
+      let missing = names.filter { known[$0] == nil }.map { MovieTag(name: $0) }
+      try changes.insert(missing)
+      for tag in missing { known[tag.name] = tag }
+      let existing = Set(
+        try changes.fetch(FetchDescriptor(predicate: #Predicate<Tagging> { $0.movieID == movieID })).map(\.tagID))
+      try changes.insert(
+        names.compactMap { known[$0]?.id }.filter { !existing.contains($0) }.map {
+          Tagging(movieID: movieID, tagID: $0)
+        })
     }
-    var known = try await tagsNamed(names)
-    let missing = names.filter { known[$0] == nil }.map { MovieTag(name: $0) }
-    try await tags.insert(missing)
-    for tag in missing { known[tag.name] = tag }
-    let tagIDs = names.compactMap { known[$0]?.id }
-    let existing = Set(
-      try await taggings.fetch(FetchDescriptor(predicate: #Predicate { $0.movieID == movieID })).map(\.tagID))
-    try await taggings.insert(tagIDs.filter { !existing.contains($0) }.map { Tagging(movieID: movieID, tagID: $0) })
   }
 
   /// Takes tags off a movie; a tag it does not have is ignored.
   ///
   /// - Throws: ``CatalogError/invalidTag(_:)`` for an invalid name.
   public func remove(_ names: [String], from movieID: UUID) async throws {
-    let tagIDs = try await tagsNamed(try Self.checked(names)).values.map(\.id)
-    try await taggings.delete(where: #Predicate { $0.movieID == movieID && tagIDs.contains($0.tagID) })
+    let names = try Self.checked(names)
+    try await unitOfWork.transaction { changes in
+      let tagIDs = try changes.fetch(FetchDescriptor(predicate: #Predicate<MovieTag> { names.contains($0.name) })).map(
+        \.id)
+      try changes.delete(where: #Predicate<Tagging> { $0.movieID == movieID && tagIDs.contains($0.tagID) })
+    }
   }
 
   /// Returns the tag names of each movie, sorted, in two queries whatever the number of movies.
@@ -65,8 +76,11 @@ where Tags.Model == MovieTag, Taggings.Model == Tagging, Movies.Model == Movie {
   }
 
   private func tagsNamed(_ names: [String]) async throws -> [String: MovieTag] {
-    let found = try await tags.fetch(FetchDescriptor(predicate: #Predicate { names.contains($0.name) }))
-    return Dictionary(found.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    Self.byName(try await tags.fetch(FetchDescriptor(predicate: #Predicate { names.contains($0.name) })))
+  }
+
+  private static func byName(_ tags: [MovieTag]) -> [String: MovieTag] {
+    Dictionary(tags.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   private static func checked(_ names: [String]) throws(CatalogError) -> [String] {

@@ -96,7 +96,7 @@ struct CatalogMigrationTests {
     let tags = MovieTags(
       tags: try SQLiteRepository<MovieTag>(container: container),
       taggings: try SQLiteRepository<Tagging>(container: container),
-      movies: try SQLiteRepository<Movie>(container: container))
+      unitOfWork: try SQLiteUnitOfWork(container: container))
     #expect(Set(try await tags.movieIDs(tagged: "classic")) == [Self.alienID, Self.heatID])
     let after = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
     #expect(after.version == Schema.Version(2, 0, 0))

@@ -1,0 +1,118 @@
+import Foundation
+import Repositories
+
+/// The models of one type that an ``InMemoryStore`` holds, in insertion order, and the
+/// operations on them; only ever touched under the store's lock.
+///
+/// A descriptor is evaluated the way the SQLite repository does: filtered with the predicate,
+/// sorted with the sort descriptors (ties keep insertion order, like SQLite's `rowid`), then
+/// paged. Each write checks everything before it changes anything: all or nothing.
+struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: Sendable {
+  /// A stored model and the position it was inserted at.
+  struct Row {
+    var position: Int
+    var model: Model
+  }
+
+  var rows: [Model.ID: Row] = [:]
+  var nextPosition = 0
+
+  var modelsInInsertionOrder: [Model] {
+    rows.values.sorted { $0.position < $1.position }.map(\.model)
+  }
+
+  mutating func insert(_ models: [Model]) throws(RepositoryError) {
+    var batch = Set<Model.ID>()
+    for model in models where rows[model.id] != nil || !batch.insert(model.id).inserted {
+      throw .constraintViolation("a model with the identifier \(String(describing: model.id)) is already stored")
+    }
+    for model in models {
+      rows[model.id] = Row(position: nextPosition, model: model)
+      nextPosition += 1
+    }
+  }
+
+  /// Inserts or replaces each model; it cannot fail, as a model listed twice replaces itself.
+  mutating func upsert(_ models: [Model]) {
+    for model in models {
+      if rows[model.id] != nil {
+        rows[model.id]?.model = model
+      } else {
+        rows[model.id] = Row(position: nextPosition, model: model)
+        nextPosition += 1
+      }
+    }
+  }
+
+  mutating func update(_ models: [Model]) throws(RepositoryError) {
+    if let missing = models.first(where: { rows[$0.id] == nil }) {
+      throw .notFound(id: String(describing: missing.id))
+    }
+    for model in models { rows[model.id]?.model = model }
+  }
+
+  mutating func delete(_ ids: [Model.ID]) throws(RepositoryError) {
+    if let missing = ids.first(where: { rows[$0] == nil }) {
+      throw .notFound(id: String(describing: missing))
+    }
+    for id in ids { rows[id] = nil }
+  }
+
+  mutating func delete(where predicate: Predicate<Model>) throws -> Int {
+    let doomed = try Self.filter(modelsInInsertionOrder, by: predicate).map(\.id)
+    try delete(doomed)
+    return doomed.count
+  }
+
+  mutating func deleteAll() -> Int {
+    defer { rows.removeAll() }
+    return rows.count
+  }
+
+  func fetch(_ descriptor: FetchDescriptor<Model>) throws -> [Model] {
+    let matching = try Self.filter(modelsInInsertionOrder, by: descriptor.predicate)
+    let sorted = Self.stablySorted(matching, using: descriptor.sortBy)
+    return Array(sorted[Self.page(of: sorted.count, descriptor)])
+  }
+
+  func fetchCount(_ descriptor: FetchDescriptor<Model>) throws -> Int {
+    let matching = try Self.filter(modelsInInsertionOrder, by: descriptor.predicate)
+    return Self.page(of: matching.count, descriptor).count
+  }
+
+  private static func filter(_ models: [Model], by predicate: Predicate<Model>?) throws -> [Model] {
+    guard let predicate else { return models }
+    do {
+      return try models.filter { try predicate.evaluate($0) }
+    } catch let error as RepositoryError {
+      throw error
+    } catch {
+      throw RepositoryError.unsupportedQuery("the predicate could not be evaluated: \(error)")
+    }
+  }
+
+  /// Sorts like `models.sorted(using: sortBy)`, but stably: ties keep insertion order.
+  private static func stablySorted(_ models: [Model], using sortBy: [SortDescriptor<Model>]) -> [Model] {
+    guard !sortBy.isEmpty else { return models }
+    return models.enumerated()
+      .sorted { lhs, rhs in
+        for descriptor in sortBy {
+          switch descriptor.compare(lhs.element, rhs.element) {
+          case .orderedAscending: return true
+          case .orderedDescending: return false
+          case .orderedSame: continue
+          }
+        }
+        return lhs.offset < rhs.offset
+      }
+      .map(\.element)
+  }
+
+  /// The positions a descriptor's offset and limit keep out of `count` sorted matches. A
+  /// negative offset counts as zero and a negative limit as none, as in SQLite.
+  private static func page(of count: Int, _ descriptor: FetchDescriptor<Model>) -> Range<Int> {
+    let start = min(max(descriptor.fetchOffset ?? 0, 0), count)
+    guard let limit = descriptor.fetchLimit, limit >= 0 else { return start..<count }
+    return start..<(start + min(limit, count - start))
+  }
+}
