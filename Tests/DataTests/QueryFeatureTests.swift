@@ -72,10 +72,10 @@ struct QueryFeatureTests {
       let found = try await movies.fetch(sql: #"SELECT * FROM "movies" WHERE "rate" = \#(rate % 11) AND \#(rate) >= 0"#)
       #expect(Set(found.map(\.id)) == Set(stored.filter { $0.rate == rate % 11 }.map(\.id)))
     }
-    let (decoders, statements) = try movies.store.read { state in
-      (state.cachedDecoderCount, state.connection.cachedStatementCount)
+    let (readers, statements) = try movies.store.read { state in
+      (state.cachedReaderCount, state.connection.cachedStatementCount)
     }
-    #expect(decoders <= Connection.statementCacheCapacity)
+    #expect(readers <= Connection.statementCacheCapacity)
     #expect(statements <= Connection.statementCacheCapacity)
   }
 }

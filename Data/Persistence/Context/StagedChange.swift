@@ -65,25 +65,11 @@ struct StagedValue<Model: PersistentModel>: StagedModel {
   var idText: String { (value.id as? UUID)?.uuidString.lowercased() ?? String(describing: value.id) }
 
   func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState, tables: [TableSchema]) throws {
-    let statements = TableStatements(table: table)
-    let key = try SQLValue(swiftValue: value.id)
-    if kind == .delete, let recorder = state.history {
-      try CascadeScanner.recordEffects(
-        ofDeletingKey: key, from: table, tables: tables, recorder: recorder, on: state.connection)
-    }
+    let writer = TableWriter<Model>(table: table, statements: TableStatements(table: table), tables: tables)
     switch kind {
-    case .insert, .update:
-      let encoder = state.encoder(for: table)
-      try encoder.encode(value)
-      try encoder.run(try state.connection.statement(kind == .insert ? statements.insert : statements.update))
-    case .delete:
-      let statement = try state.connection.statement(statements.deleteByID)
-      try statement.bind(key, at: 1)
-      try statement.run()
+    case .insert: try writer.insert([value], in: state)
+    case .update: try writer.update([value], in: state)
+    case .delete: try writer.delete([(value.id, try SQLValue(swiftValue: value.id))], in: state)
     }
-    if kind != .insert, state.connection.changes == 0 {
-      throw RepositoryError.notFound(id: String(describing: value.id))
-    }
-    try state.history?.record(kind, key, in: table.name)
   }
 }

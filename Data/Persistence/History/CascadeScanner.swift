@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// Finds, before a delete runs, the rows of other tables it will delete (`cascade`) or update
 /// (`nullify`) through foreign keys, so the history records them too.
 enum CascadeScanner {

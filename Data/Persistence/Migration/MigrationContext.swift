@@ -17,18 +17,17 @@ import SQLiteCore
 /// Everything it does is part of the migration's one transaction. It lives only as long as the
 /// stage's closure runs.
 public final class MigrationContext {
-  private let connection: Connection
+  /// The migration's connection, with no history: a migration's changes are not the app's.
+  private let state: StoreState
   private let tables: [ObjectIdentifier: TableSchema]
-  private let external: ExternalFiles?
   /// The version whose shape the store has while the closure runs.
   public let version: Schema.Version
 
   init(
     connection: Connection, tables: [ObjectIdentifier: TableSchema], version: Schema.Version, external: ExternalFiles?
   ) {
-    self.connection = connection
+    state = StoreState(connection: connection, external: external)
     self.tables = tables
-    self.external = external
     self.version = version
   }
 
@@ -40,49 +39,37 @@ public final class MigrationContext {
   {
     let table = try table(for: Model.self)
     let query = try QueryBuilder(table: table, modelName: "\(Model.self)").select(descriptor)
-    let statement = try connection.statement(query.sql)
-    let decoder = RowDecoder(statement: statement, table: table, external: external)
-    // The decoder's reusable container refers back to it; release that cycle when done.
-    defer {
-      decoder.reusableContainer = nil
-      statement.reset()
-    }
-    try statement.bind(query.bindings)
-    var models: [Model] = []
-    while try statement.step() { models.append(try decoder.decode(Model.self)) }
-    return models
+    return try state.reader(for: query.sql, table: table).readAll(Model.self, binding: query.bindings)
   }
 
   /// Inserts a model.
   ///
   /// - Throws: ``PersistenceError`` if it cannot be stored (a duplicate identifier, say).
   public func insert<Model: PersistentModel>(_ model: Model) throws {
-    try write(model, TableStatements(table: try table(for: Model.self)).insert)
+    try writer(for: Model.self).insert([model], in: state)
   }
 
   /// Replaces the stored model with the same identifier.
   ///
   /// - Throws: ``PersistenceError`` if it cannot be stored.
   public func update<Model: PersistentModel>(_ model: Model) throws {
-    try write(model, TableStatements(table: try table(for: Model.self)).update)
+    try writer(for: Model.self).update([model], in: state)
   }
 
   /// Deletes a model, found by its identifier.
   public func delete<Model: PersistentModel>(_ model: Model) throws {
-    let statement = try connection.statement(TableStatements(table: try table(for: Model.self)).deleteByID)
-    try statement.bind(try SQLValue(swiftValue: model.id), at: 1)
-    try statement.run()
+    try writer(for: Model.self).delete([(model.id, try SQLValue(swiftValue: model.id))], in: state)
   }
 
   /// Runs SQL that returns no rows, for what the models cannot say.
   public func execute(_ sql: String) throws {
-    try connection.execute(sql)
+    try state.connection.execute(sql)
   }
 
-  private func write<Model: PersistentModel>(_ model: Model, _ sql: String) throws {
-    let encoder = RowEncoder(table: try table(for: Model.self), external: external, connection: connection)
-    try encoder.encode(model)
-    try encoder.run(try connection.statement(sql))
+  /// The writer of a model's rows: the engine's one write path.
+  private func writer<Model: PersistentModel>(for type: Model.Type) throws -> TableWriter<Model> {
+    let table = try table(for: type)
+    return TableWriter(table: table, statements: TableStatements(table: table), tables: Array(tables.values))
   }
 
   private func table<Model: PersistentModel>(for type: Model.Type) throws(PersistenceError) -> TableSchema {

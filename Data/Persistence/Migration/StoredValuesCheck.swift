@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// The stored values' part of a ``StoreCheck``: each value can be read back as its column's
 /// kind says — a UUID as 16 bytes, a Bool as 0 or 1, JSON as valid JSON — so a row that SQLite's own checks pass but that no read could decode is found,
 /// named by its table and key. Each column is one SQL query; memory stays flat.

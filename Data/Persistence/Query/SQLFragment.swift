@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// A piece of SQL and the values bound to its `?` parameters, in order.
 ///
 /// Values never appear in the SQL text; the same query shape always yields the same text, so

@@ -33,7 +33,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
 
     private enum State {
       case notStarted
-      case reading(Connection, RowDecoder)
+      case reading(Connection, ModelReader)
       case buffered(IndexingIterator<[Model]>)
       case finished
     }
@@ -53,12 +53,12 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
         case .notStarted:
           try start()
           return try await next()
-        case .reading(_, let decoder):
-          guard try decoder.statement.step() else {
+        case .reading(_, let reader):
+          guard let model = try reader.next(Model.self) else {
             finish()
             return nil
           }
-          return try decoder.decode(Model.self)
+          return model
         case .buffered(var models):
           let model = models.next()
           state = model == nil ? .finished : .buffered(models)
@@ -84,7 +84,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
       let statement = try connection.statement(query.sql)
       try statement.bind(query.bindings)
       state = .reading(
-        connection, RowDecoder(statement: statement, table: repository.table, external: repository.store.external))
+        connection, ModelReader(statement: statement, table: repository.table, external: repository.store.external))
     }
 
     deinit { finish() }
@@ -92,10 +92,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
     /// Ends the read: finalizes the statement and breaks the decoder's reference to its own
     /// container, so the connection closes cleanly when it is released.
     private func finish() {
-      if case .reading(_, let decoder) = state {
-        decoder.reusableContainer = nil
-        decoder.statement.finalize()
-      }
+      if case .reading(_, let reader) = state { reader.statement.finalize() }
       state = .finished
     }
   }

@@ -20,15 +20,7 @@ extension SQLiteRepository {
   ///   if a row cannot be decoded as the model.
   public func fetch(sql: String, _ arguments: [SQLValue] = []) async throws -> [Model] {
     do {
-      return try store.read { state in
-        let decoder = try state.decoder(for: sql, table: table)
-        let statement = decoder.statement
-        defer { statement.reset() }
-        try statement.bind(arguments)
-        var models: [Model] = []
-        while try statement.step() { models.append(try decoder.decode(Model.self)) }
-        return models
-      }
+      return try store.read { state in try fetch(SQLFragment(sql, arguments), in: state) }
     } catch {
       throw RepositoryError(error, modelName: "\(Model.self)")
     }

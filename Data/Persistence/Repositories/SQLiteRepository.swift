@@ -46,7 +46,9 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ///
   /// - Throws: `RepositoryError.constraintViolation` if its identifier is already stored.
   public func insert(_ model: Model) async throws {
-    try perform { try store.write(replacesFiles: false, author: author) { state in try insert([model], in: state) } }
+    try perform {
+      try store.write(replacesFiles: false, author: author) { state in try writer.insert([model], in: state) }
+    }
   }
 
   /// Inserts many models in one transaction: all of them, or none.
@@ -54,7 +56,9 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// - Throws: `RepositoryError` for the first model that cannot be stored.
   public func insert(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
-    try perform { try store.write(replacesFiles: false, author: author) { state in try insert(models, in: state) } }
+    try perform {
+      try store.write(replacesFiles: false, author: author) { state in try writer.insert(models, in: state) }
+    }
   }
 
   /// Inserts each model or updates the stored one it matches, by identifier or by a declared
@@ -65,14 +69,14 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ///   stored then.
   public func upsert(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
-    try perform { try store.write(author: author) { state in try upsert(models, in: state) } }
+    try perform { try store.write(author: author) { state in try writer.upsert(models, in: state) } }
   }
 
   /// Replaces the stored model with the same identifier.
   ///
   /// - Throws: `RepositoryError.notFound` if it is not stored.
   public func update(_ model: Model) async throws {
-    try perform { try store.write(author: author) { state in try update([model], in: state) } }
+    try perform { try store.write(author: author) { state in try writer.update([model], in: state) } }
   }
 
   /// Reads the model with an identifier, changes it and stores it in one write transaction,
@@ -140,7 +144,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// - Throws: `RepositoryError.notFound` naming the first model that is not stored.
   public func update(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
-    try perform { try store.write(author: author) { state in try update(models, in: state) } }
+    try perform { try store.write(author: author) { state in try writer.update(models, in: state) } }
   }
 
   /// Returns the models a descriptor matches, in its order, filtered, sorted and paged in SQL.
@@ -203,7 +207,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func delete(ids: [Model.ID]) async throws {
     try perform {
       let keys = try ids.map { (id) throws(PersistenceError) in (id, try SQLValue(swiftValue: id)) }
-      try store.write(author: author) { state in try delete(keys, in: state) }
+      try store.write(author: author) { state in try writer.delete(keys, in: state) }
     }
   }
 
@@ -215,7 +219,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func delete(where predicate: Predicate<Model>) async throws -> Int {
     try perform {
       let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
-      return try store.write(author: author) { state in try delete(where: condition, in: state) }
+      return try store.write(author: author) { state in try writer.delete(where: condition, in: state) }
     }
   }
 
@@ -240,11 +244,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   @discardableResult
   public func deleteAll() async throws -> Int {
     try perform {
-      try store.write(author: author) { state in
-        try recordDeleting(where: nil, in: state)
-        try state.connection.statement(statements.deleteAll).run()
-        return state.connection.changes
-      }
+      try store.write(author: author) { state in try writer.deleteAll(in: state) }
     }
   }
 
@@ -273,72 +273,10 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
 
   var builder: QueryBuilder { QueryBuilder(table: table, modelName: "\(Model.self)") }
 
-  // MARK: Operations inside a write transaction
-  //
-  // Each public write above is one of these in a transaction of its own; a unit of work runs
-  // several in one (see ``SQLiteUnitOfWork``). They are the repository's one write path.
-
-  func insert(_ models: [Model], in state: StoreState) throws {
-    let encoder = state.encoder(for: table)
-    let statement = try state.connection.statement(statements.insert)
-    for model in models {
-      try encoder.encode(model)
-      try encoder.run(statement)
-      try state.history?.record(.insert, id: model.id, in: table.name)
-    }
-  }
-
-  func update(_ models: [Model], in state: StoreState) throws {
-    let encoder = state.encoder(for: table)
-    let statement = try state.connection.statement(statements.update)
-    for model in models {
-      try encoder.encode(model)
-      try encoder.run(statement)
-      guard state.connection.changes > 0 else {
-        throw RepositoryError.notFound(id: String(describing: model.id))
-      }
-      try state.history?.record(.update, id: model.id, in: table.name)
-    }
-  }
-
-  func upsert(_ models: [Model], in state: StoreState) throws {
-    let encoder = state.encoder(for: table)
-    // The id each row is stored under: a match on a unique value keeps the stored one.
-    let statement = try state.connection.statement(
-      statements.upsert + " RETURNING \(SQLIdentifier.quote(table.primaryKey))")
-    for model in models {
-      try encoder.encode(model)
-      let before = state.connection.lastInsertedRowID
-      guard let stored = try encoder.run(statement, reading: { $0.value(at: 0) }) else { continue }
-      // An upsert that updates leaves the last inserted row id as it was.
-      let kind: PendingChange.Kind = state.connection.lastInsertedRowID == before ? .update : .insert
-      try state.history?.record(kind, stored, in: table.name)
-    }
-  }
-
-  func delete(_ keys: [(id: Model.ID, key: SQLValue)], in state: StoreState) throws {
-    let statement = try state.connection.statement(statements.deleteByID)
-    for (id, key) in keys {
-      if let recorder = state.history {
-        try CascadeScanner.recordEffects(
-          ofDeletingKey: key, from: table, tables: Array(store.tables.values), recorder: recorder,
-          on: state.connection)
-      }
-      try statement.bind(key, at: 1)
-      try statement.run()
-      guard state.connection.changes > 0 else {
-        throw RepositoryError.notFound(id: String(describing: id))
-      }
-      try state.history?.record(.delete, key, in: table.name)
-    }
-  }
-
-  func delete(where condition: SQLFragment, in state: StoreState) throws -> Int {
-    try recordDeleting(where: condition, in: state)
-    let statement = try state.connection.statement("DELETE FROM \(table.quotedName) WHERE \(condition.sql)")
-    try statement.bind(condition.bindings)
-    try statement.run()
-    return state.connection.changes
+  /// The writer of the repository's rows: every write above is one of its operations in a
+  /// transaction of its own.
+  var writer: TableWriter<Model> {
+    TableWriter(table: table, statements: statements, tables: Array(store.tables.values))
   }
 
   func count(_ query: SQLFragment, in state: StoreState) throws -> Int {
@@ -349,32 +287,8 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     return Int(statement.int64(at: 0))
   }
 
-  /// Records in the history the rows a delete is about to remove, and what removing them does
-  /// to other tables through foreign keys; a `nil` condition stands for every row.
-  private func recordDeleting(where condition: SQLFragment?, in state: StoreState) throws {
-    guard let recorder = state.history else { return }
-    try CascadeScanner.recordEffects(
-      ofDeleting: table, where: condition, tables: Array(store.tables.values), recorder: recorder, on: state.connection)
-    // The ids stream into the recorder, which writes them out as it goes: memory stays flat
-    // however many rows the delete removes.
-    let statement = try state.connection.statement(
-      "SELECT \(SQLIdentifier.quote(table.primaryKey)) FROM \(table.quotedName)"
-        + (condition.map { " WHERE \($0.sql)" } ?? ""))
-    defer { statement.reset() }
-    try statement.bind(condition?.bindings ?? [])
-    while try statement.step() { try recorder.record(.delete, statement.value(at: 0), in: table.name) }
-  }
-
   func fetch(_ query: SQLFragment, in state: StoreState) throws -> [Model] {
-    let decoder = try state.decoder(for: query.sql, table: table)
-    let statement = decoder.statement
-    defer { statement.reset() }
-    try statement.bind(query.bindings)
-    var models: [Model] = []
-    while try statement.step() {
-      models.append(try decoder.decode(Model.self))
-    }
-    return models
+    try state.reader(for: query.sql, table: table).readAll(Model.self, binding: query.bindings)
   }
 
   /// Runs an operation, reporting any failure as a `RepositoryError`.

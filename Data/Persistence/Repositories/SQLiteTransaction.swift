@@ -118,21 +118,21 @@ private func same<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
 private struct OpenInsert<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
   let models: [Model]
   func run<Persistent: PersistentModel>(on repository: SQLiteRepository<Persistent>, in state: StoreState) throws {
-    try repository.insert(same(models, as: [Persistent].self), in: state)
+    try repository.writer.insert(same(models, as: [Persistent].self), in: state)
   }
 }
 
 private struct OpenUpsert<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
   let models: [Model]
   func run<Persistent: PersistentModel>(on repository: SQLiteRepository<Persistent>, in state: StoreState) throws {
-    try repository.upsert(same(models, as: [Persistent].self), in: state)
+    try repository.writer.upsert(same(models, as: [Persistent].self), in: state)
   }
 }
 
 private struct OpenUpdate<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
   let models: [Model]
   func run<Persistent: PersistentModel>(on repository: SQLiteRepository<Persistent>, in state: StoreState) throws {
-    try repository.update(same(models, as: [Persistent].self), in: state)
+    try repository.writer.update(same(models, as: [Persistent].self), in: state)
   }
 }
 
@@ -166,7 +166,7 @@ private struct OpenDelete<Model: Identifiable & Sendable>: TransactionOperation 
     let keys = try same(ids, as: [Persistent.ID].self).map { (id) throws(PersistenceError) in
       (id: id, key: try SQLValue(swiftValue: id))
     }
-    try repository.delete(keys, in: state)
+    try repository.writer.delete(keys, in: state)
   }
 }
 
@@ -179,6 +179,6 @@ private struct OpenDeleteWhere<Model: Identifiable & Sendable>: TransactionOpera
   {
     let condition = try PredicateTranslator(table: repository.table, modelName: "\(Persistent.self)").condition(
       same(predicate, as: Predicate<Persistent>.self))
-    return try repository.delete(where: condition, in: state)
+    return try repository.writer.delete(where: condition, in: state)
   }
 }

@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// How one model type is stored, declared beside the engine rather than on the entity.
 ///
 /// Without a declaration a model is stored in a table named after its type, one column per

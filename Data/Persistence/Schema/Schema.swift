@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// The model types a configuration stores.
 ///
 /// ```swift

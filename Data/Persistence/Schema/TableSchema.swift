@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// The resolved storage of one model type: its table, columns and indexes.
 ///
 /// A table schema is built once, when a ``ModelContainer`` is created, from the model's

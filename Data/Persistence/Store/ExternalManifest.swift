@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// The store's list of the external files it wrote, a table of its own written in the same
 /// transaction as the rows that name them: garbage collection removes only files listed here.
 enum ExternalManifest {

@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// Refuses a store whose schema holds what could run code or hide data when it is read or
 /// written: triggers, views and virtual tables. The engine creates none of them, so a store
 /// that has one is not the engine's, or was tampered with; it is refused before anything is

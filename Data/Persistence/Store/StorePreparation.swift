@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// How a store is recognized and brought to its models' schema when it opens: the same steps
 /// for a store being created and for one that exists.
 struct StorePreparation {

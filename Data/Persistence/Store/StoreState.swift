@@ -1,4 +1,5 @@
 import SQLiteCore
+
 /// What a store keeps for its connection: the connection itself and the reusable codecs
 /// of its statements. Only ever used under the store's lock.
 package final class StoreState {
@@ -7,23 +8,17 @@ package final class StoreState {
   /// The recorder of the write transaction in progress, when the store keeps a history.
   package var history: HistoryRecorder?
   private var encoders: [String: RowEncoder] = [:]
-  /// Row decoders by SQL text, each reading its own prepared statement; bounded like the
+  /// Model readers by SQL text, each reading its own prepared statement; bounded like the
   /// connection's statements, so user-given raw SQL cannot grow it without end.
-  private var decoders = BoundedCache<RowDecoder>(capacity: Connection.statementCacheCapacity)
+  private var readers = BoundedCache<ModelReader>(capacity: Connection.statementCacheCapacity)
 
   init(connection: Connection, external: ExternalFiles?) {
     self.connection = connection
     self.external = external
   }
 
-  deinit {
-    // A decoder's reusable container refers back to the decoder; release that cycle so the
-    // decoders, and the statements they read, are freed with the store.
-    for decoder in decoders.values { decoder.reusableContainer = nil }
-  }
-
-  /// How many row decoders the store keeps for reuse.
-  var cachedDecoderCount: Int { decoders.count }
+  /// How many model readers the store keeps for reuse.
+  var cachedReaderCount: Int { readers.count }
 
   /// The row encoder for a table, reused across calls.
   package func encoder(for table: TableSchema) -> RowEncoder {
@@ -33,16 +28,14 @@ package final class StoreState {
     return encoder
   }
 
-  /// The prepared statement for a query and the row decoder that reads its results.
-  func decoder(for sql: String, table: TableSchema) throws(SQLiteError) -> RowDecoder {
+  /// The reader of a query's rows, on the query's cached prepared statement.
+  func reader(for sql: String, table: TableSchema) throws(SQLiteError) -> ModelReader {
     let statement = try connection.statement(sql)
-    // The connection may have evicted and prepared the statement again: a decoder reads the
+    // The connection may have evicted and prepared the statement again: a reader reads the
     // statement it was made for, so one of an older statement is replaced.
-    if let decoder = decoders.value(for: sql), decoder.statement === statement { return decoder }
-    let decoder = RowDecoder(statement: statement, table: table, external: external)
-    // A decoder's reusable container refers back to the decoder; release that cycle so the
-    // forgotten decoder, and the statement it reads, are freed.
-    decoders.insert(decoder, for: sql)?.reusableContainer = nil
-    return decoder
+    if let reader = readers.value(for: sql), reader.statement === statement { return reader }
+    let reader = ModelReader(statement: statement, table: table, external: external)
+    readers.insert(reader, for: sql)
+    return reader
   }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import SQLiteCore
+
+/// Reads models from the rows of one prepared statement: the engine's one way to turn rows into
+/// models, used by repositories, raw SQL, cursors and migration contexts alike.
+///
+/// It owns the statement's ``RowDecoder``. The decoder keeps the keyed container it last handed
+/// out, which refers back to it; the reader releases that cycle when it goes, so no owner has to.
+final class ModelReader {
+  /// The statement whose rows are read.
+  let statement: Statement
+  private let decoder: RowDecoder
+
+  /// A reader of the rows a statement returns from a table.
+  init(statement: Statement, table: TableSchema, external: ExternalFiles?) {
+    self.statement = statement
+    decoder = RowDecoder(statement: statement, table: table, external: external)
+  }
+
+  deinit { decoder.reusableContainer = nil }
+
+  /// Binds the values, reads every row as a model, and rewinds the statement.
+  ///
+  /// - Throws: ``SQLiteError`` if a step fails, ``PersistenceError`` if a row cannot be decoded.
+  func readAll<Model: Decodable>(_ type: Model.Type, binding values: [SQLValue]) throws -> [Model] {
+    defer { statement.reset() }
+    try statement.bind(values)
+    var models: [Model] = []
+    while let model = try next(type) { models.append(model) }
+    return models
+  }
+
+  /// The next row as a model, or `nil` after the last; the statement must be bound.
+  @inline(__always)
+  func next<Model: Decodable>(_ type: Model.Type) throws -> Model? {
+    guard try statement.step() else { return nil }
+    return try decoder.decode(type)
+  }
+}
