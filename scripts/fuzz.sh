@@ -58,12 +58,12 @@ for target in "${targets[@]}"; do
   log="$build/$target.log"
   if FUZZ_TARGET="$target" "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="Fuzz/Crashes/$target-" "$work" "Fuzz/Corpus/$target" >"$log" 2>&1; then
-    runs=$(grep -o 'Done [0-9]* runs' "$log" | grep -o '[0-9]*' || echo 0)
+    runs=$(grep -a -o 'Done [0-9]* runs' "$log" | grep -o '[0-9]*' || echo 0)
     echo "fuzz: $target: $runs executions in ${seconds}s, no crash"
   else
     status=1
     echo "fuzz: $target: CRASH; input in Fuzz/Crashes/, log in $log" >&2
-    grep -E 'ERROR|Fatal error|SUMMARY|Test unit written' "$log" | head -10 >&2 || true
+    grep -a -E 'ERROR|Fatal error|SUMMARY|Test unit written' "$log" | head -10 >&2 || true
   fi
 done
 exit $status
