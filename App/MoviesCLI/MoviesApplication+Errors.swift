@@ -44,7 +44,6 @@ extension MoviesApplication {
   static func technicalDetail(of error: any Error) -> String {
     switch error {
     case RepositoryError.unavailable(_, let detail?): return detail
-    case PersistenceError.sqlite(let error): return error.debugDescription
     case let error as SQLiteError: return error.debugDescription
     default:
       let name = String(reflecting: type(of: error))

@@ -36,13 +36,11 @@ struct ErrorReportTests {
 
   @Test func sqliteErrorsSayWhatHappenedWithoutSQLOrCodes() {
     let error = SQLiteError(extendedCode: 11, message: "database disk image is malformed", sql: "SELECT * FROM movies")
-    let (message, status) = MoviesApplication.report(PersistenceError.sqlite(error))
+    let (message, status) = MoviesApplication.report(error)
     #expect(message == "movies: error: database disk image is malformed")
     #expect(status == 1)
-    for wrapped in [PersistenceError.sqlite(error), error] as [any Error] {
-      let detail = MoviesApplication.technicalDetail(of: wrapped)
-      #expect(detail.contains("code 11") && detail.contains("SELECT * FROM movies"), "\(detail)")
-    }
+    let detail = MoviesApplication.technicalDetail(of: error)
+    #expect(detail.contains("code 11") && detail.contains("SELECT * FROM movies"), "\(detail)")
   }
 
   @Test func aStoreThatIsNotADatabaseIsReportedWithoutCodesAndVerboseAddsTheDetail() throws {

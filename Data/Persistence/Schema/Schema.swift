@@ -25,11 +25,6 @@ public struct Schema: Sendable {
     self.init(types)
   }
 
-  /// Whether the schema includes a model type.
-  func contains<Model: PersistentModel>(_ type: Model.Type) -> Bool {
-    models.contains { $0.identifier == ObjectIdentifier(type) }
-  }
-
   private static func modelType<Model: PersistentModel>(_ type: Model.Type) -> ModelType {
     ModelType(identifier: ObjectIdentifier(type), name: "\(Model.self)") { () throws(PersistenceError) in
       let entity = Model.entity

@@ -23,8 +23,6 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case unreadableFile(String)
   /// A predicate or sort cannot be translated to SQL; the message names the expression.
   case unsupportedQuery(String)
-  /// SQLite reported a failure.
-  case sqlite(SQLiteError)
   /// Another connection, usually another process, held the store's write lock for longer than
   /// the configuration's ``ModelConfiguration/busyTimeout``; `holder` is that process when the
   /// system can tell.
@@ -41,7 +39,6 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .invalidValue(let message): "invalid value: \(message)"
     case .unreadableFile(let message): message
     case .unsupportedQuery(let message): "unsupported query: \(message)"
-    case .sqlite(let error): error.description
     case .busy(let path, let holder, let waited):
       "\(holder.map { "\($0)" } ?? "another process") is writing the store at \(path) and did not finish within "
         + Self.seconds(waited)
