@@ -1,4 +1,5 @@
 import Foundation
+import NestedJSON
 import Persistence
 
 /// Measures the engine's own JSON codec, which stores a model's document attributes (nested

@@ -8,6 +8,8 @@ import Foundation
 struct JSONWriter {
   /// The text written so far.
   var bytes: [UInt8] = []
+  /// What every string goes through before it is written (the engine gives its NFC form).
+  var normalize: (String) -> String = { $0 }
 
   /// Appends one byte of punctuation.
   @inline(__always)
@@ -24,10 +26,9 @@ struct JSONWriter {
   // MARK: Strings
 
   /// Appends `string` as a quoted JSON string, escaping what JSON requires and keeping the
-  /// rest, non-ASCII characters included, as UTF-8. Text is written in NFC, as columns are
-  /// (see ``TextNormalization``), so SQL's JSON functions compare it as Swift does.
+  /// rest, non-ASCII characters included, as UTF-8, after ``normalize``.
   mutating func writeString(_ string: String) {
-    var string = TextNormalization.nfc(string)
+    var string = normalize(string)
     string.withUTF8 { writeString(utf8: $0) }
   }
 

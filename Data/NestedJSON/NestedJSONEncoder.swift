@@ -39,8 +39,12 @@ package final class NestedJSONEncoder {
   @exclusivity(unchecked) private var failure: NestedJSONError?
   private var fallbackEncoder: JSONEncoder?
 
-  /// Creates an encoder with empty scratch state.
-  package init() {}
+  /// Creates an encoder with empty scratch state, that writes each string as `normalize`
+  /// returns it: a store passes its text normalization (NFC), so that SQL's JSON functions
+  /// compare the strings inside a document as its columns compare theirs.
+  package init(normalizingText normalize: @escaping (String) -> String = { $0 }) {
+    writer.normalize = normalize
+  }
 
   /// Appends the JSON text of `value` to `buffer`.
   ///

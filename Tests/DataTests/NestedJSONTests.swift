@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Persistence
+@testable import NestedJSON
 
 // MARK: - Fixtures
 

@@ -1,4 +1,5 @@
 import Foundation
+import NestedJSON
 import SQLiteCore
 
 /// Decodes models from the rows of one statement, reusing its lookups row after row.

@@ -1,4 +1,5 @@
 import Foundation
+import NestedJSON
 import SQLiteCore
 
 /// Encodes models into the parameters of one statement, reusing its buffers row after row.
@@ -17,7 +18,7 @@ package final class RowEncoder {
   @exclusivity(unchecked) private(set) var slots: [BorrowedValue]
   @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
   @exclusivity(unchecked) private var failure: PersistenceError?
-  private let json = NestedJSONEncoder()
+  private let json = NestedJSONEncoder(normalizingText: TextNormalization.nfc)
 
   private let external: ExternalFiles?
   /// The connection whose transaction lists the external files written, in the manifest.
