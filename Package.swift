@@ -97,6 +97,10 @@ for target in package.targets where target.type != .system && target.name != "Fa
     (target.swiftSettings ?? []) + [
       .swiftLanguageMode(.v6),
       .enableUpcomingFeature("ExistentialAny"),
+      // A file's imports say what it uses, and `public import` marks the modules whose types
+      // appear in a target's public API.
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
       .treatAllWarnings(as: .error),
     ]
 }

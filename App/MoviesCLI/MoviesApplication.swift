@@ -1,6 +1,6 @@
 import Catalog
 import CatalogStorage
-import Foundation
+public import Foundation
 import Persistence
 
 /// The `movies` command-line app: parses a command line, runs the command, and reports the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A store of models of one type, whatever its storage.
 ///

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Persistence
 import Repositories
 
 /// `movies export`: writes every movie as CSV, JSON or JSON Lines, with the fields `import` reads.

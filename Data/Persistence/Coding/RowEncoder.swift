@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+package import SQLiteCore
 
 /// Encodes models into the parameters of one statement, reusing its buffers row after row.
 ///

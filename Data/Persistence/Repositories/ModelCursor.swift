@@ -1,5 +1,5 @@
 import Foundation
-import Repositories
+public import Repositories
 import SQLiteCore
 
 /// The models of a query, read from the store one row at a time as they are asked for.

@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 import SQLiteCore
 
 /// A ``Repositories/Repository`` of one model type, stored in SQLite.

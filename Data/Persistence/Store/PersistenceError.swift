@@ -1,4 +1,5 @@
-import SQLiteCore
+public import SQLiteCore
+
 /// A failure of the Data layer: configuring, opening or querying a store.
 ///
 /// Repositories report these to their callers as `RepositoryError`; container creation

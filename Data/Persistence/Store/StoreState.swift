@@ -1,4 +1,5 @@
-import SQLiteCore
+package import SQLiteCore
+
 /// What a store keeps for its connection: the connection itself and the reusable codecs
 /// of its statements. Only ever used under the store's lock.
 package final class StoreState {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A day of the proleptic Gregorian calendar in UTC: the one calendar the catalog reads, writes,
 /// filters and counts dates in, as ISO 8601 prescribes.

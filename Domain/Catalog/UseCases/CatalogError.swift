@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Repositories
 
 /// A request the catalog refuses, before anything is stored.
