@@ -52,6 +52,17 @@ import Testing
     #expect(dependents == ["SQLiteCore"])
   }
 
+  @Test func everySourceBelongsToATarget() {
+    // A file left in a folder no target owns (say, after a merge into a folder that moved) is
+    // not compiled at all, so nothing else would notice it.
+    let paths = package.targets.values.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" }
+    for folder in ["Domain", "Data", "App", "Benchmarks", "Tests"] {
+      for file in package.swiftFiles(under: folder) {
+        #expect(paths.contains { file.hasPrefix($0) }, "\(file) is in no target")
+      }
+    }
+  }
+
   @Test func importsAreReadWhateverTheirForm() {
     let source = """
       import Foundation

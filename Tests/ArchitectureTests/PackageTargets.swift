@@ -50,6 +50,14 @@ struct PackageTargets {
     targets.values.filter { $0.path.hasPrefix(folder) }
   }
 
+  /// The Swift files under a folder of the package, relative to the package.
+  func swiftFiles(under folder: String) -> [String] {
+    let base = root.appendingPathComponent(folder)
+    guard let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+    return files.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+      .map { String($0.path.dropFirst(root.path.count + 1)) }
+  }
+
   /// The text of each `.target(…)`, `.executableTarget(…)`, `.testTarget(…)` and
   /// `.systemLibrary(…)` call, up to its closing parenthesis.
   static func declarations(in manifest: String) -> [Substring] {
