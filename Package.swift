@@ -49,11 +49,12 @@ let package = Package(
     .executableTarget(name: "store-stress", dependencies: ["Domain", "Persistence"], path: "Tests/StoreStress"),
     .testTarget(
       name: "AppTests",
-      dependencies: ["MoviesCLI", "movies", "store-stress", "Persistence", "Domain", "TestSupport"],
+      // FaultVFS's raw SQL plays another program that damaged a catalog.
+      dependencies: ["MoviesCLI", "movies", "store-stress", "Persistence", "Domain", "TestSupport", "FaultVFS"],
       path: "Tests/AppTests"
     ),
-    // Reliability: a VFS that injects I/O faults and power loss (the one test target that sees
-    // the SQLite C API), a process to kill or starve of memory, and the tests that use them.
+    // Reliability: a VFS that injects I/O faults and power loss (a test target that sees the
+    // SQLite C API), a process to kill or starve of memory, and the tests that use them.
     .target(name: "FaultVFS", dependencies: ["CSQLite"], path: "Tests/FaultVFS"),
     .executableTarget(
       name: "reliability-worker",

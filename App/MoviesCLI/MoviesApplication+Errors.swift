@@ -29,6 +29,13 @@ extension MoviesApplication {
       return (
         "movies: error: \(error); try again when it has finished, or wait longer with MOVIES_BUSY_TIMEOUT=SECONDS", 1
       )
+    case RepositoryError.unreadable(let count, let rows):
+      let more = count > rows.count ? "; and \(count - rows.count) more" : ""
+      return (
+        "movies: error: \(count) \(count == 1 ? "movie" : "movies") cannot be read and \(count == 1 ? "is" : "are") "
+          + "left out (another program changed the catalog): \(rows.joined(separator: "; "))\(more); "
+          + "'movies store check' lists them, 'movies delete ID' removes one", 1
+      )
     case AppError.interrupted:
       return ("movies: error: \(error)", AppError.interruptedStatus)
     default:

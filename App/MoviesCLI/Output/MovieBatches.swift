@@ -15,13 +15,17 @@ enum MovieBatches {
   ) async throws {
     var batch: [Movie] = []
     batch.reserveCapacity(size)
-    try await enumerate { movie in
-      batch.append(movie)
-      if batch.count == size {
-        try await body(batch)
-        batch.removeAll(keepingCapacity: true)
+    // Damaged movies are reported after the last one read, so the last batch is handed on first.
+    let unreadable = try await UnreadableMovies.finishing {
+      try await enumerate { movie in
+        batch.append(movie)
+        if batch.count == size {
+          try await body(batch)
+          batch.removeAll(keepingCapacity: true)
+        }
       }
     }
     if !batch.isEmpty { try await body(batch) }
+    if let unreadable { throw unreadable }
   }
 }
