@@ -12,15 +12,17 @@ struct CommandContext: Sendable {
   /// names another); commands call this only when they need the store.
   ///
   /// Only commands that add movies pass `creating`: the others fail on a missing store, with
-  /// an error naming its path, and create no file or folder.
+  /// an error naming its path, and create no file or folder. A `readOnly` catalog is never
+  /// changed (not even migrated).
   ///
   /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not `creating`.
   func openCatalog(
-    at url: URL? = nil, creating: Bool = false, backupBeforeMigration: Bool = false
+    at url: URL? = nil, creating: Bool = false, readOnly: Bool = false, backupBeforeMigration: Bool = false
   ) throws
     -> Catalog
   {
     try Catalog(
-      url: url ?? storeURL, creating: creating, backupBeforeMigration: backupBeforeMigration, busyTimeout: busyTimeout)
+      url: url ?? storeURL, creating: creating, readOnly: readOnly, backupBeforeMigration: backupBeforeMigration,
+      busyTimeout: busyTimeout)
   }
 }
