@@ -22,6 +22,8 @@ final class Store: Sendable {
   let filePath: String?
   /// Which file was opened at `filePath`, to notice it being replaced (``checkFileInPlace()``).
   let openedIdentity: FileIdentity?
+  /// Whether opening the store created its file (no other process created it first).
+  let createdFile: Bool
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
@@ -73,13 +75,14 @@ final class Store: Sendable {
       configuration: configuration, tables: Array(tables.values), migrator: migrator, realPath: file?.path ?? path,
       external: external)
     let connection: Connection
+    var createdFile = false
     do {
       if let file {
         if !file.exists {
           guard configuration.allowsCreation else {
             throw PersistenceError.cannotOpen(path: path, reason: "no store exists there")
           }
-          try file.create { connection in try preparation.run(on: connection) }
+          createdFile = try file.create { connection in try preparation.run(on: connection) }
         }
         try preparation.recognize(on: file.inspectionConnection())
         if configuration.allowsSave { file.repairSidecarModes() }
@@ -103,6 +106,7 @@ final class Store: Sendable {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
     readsOnly = connection.isReadOnly
+    self.createdFile = createdFile
     openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
     state = Mutex(StoreState(connection: connection, external: external))
     readers = file.map { [external] file in

@@ -67,6 +67,33 @@ struct CatalogFileCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
   }
 
+  @Test func anImportWhoseEveryRowIsRefusedLeavesNoNewStoreButKeepsAnExistingOne() throws {
+    let store = path("new/folder/catalog.store")
+    let csv = path("bad.csv")
+    try Data("title,date\n,2001-01-01\nHeat,not a date\n".utf8).write(to: URL(fileURLWithPath: csv))
+    let refused = try movies.run(["--store", store, "import", csv])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("nothing was imported"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path) == ["bad.csv"])
+    // The same failure on a store that exists leaves it, and what it holds, as it was.
+    try movies.add("Alien", ["--store", store])
+    #expect(try movies.run(["--store", store, "import", csv]).status == 1)
+    #expect(try movies.listed(["--store", store]).map { $0["title"] as? String } == ["Alien"])
+  }
+
+  @Test func aFailedFirstAddAfterTheStoreOpenedLeavesNoNewStore() throws {
+    let store = path("new/catalog.store")
+    // The folder for images is in the way: the movie is refused after the store was created.
+    try FileManager.default.createDirectory(atPath: path("new"), withIntermediateDirectories: true)
+    try Data("not a folder".utf8).write(to: URL(fileURLWithPath: store + ".external"))
+    let image = path("poster.png")
+    try Data([1]).write(to: URL(fileURLWithPath: image))
+    let result = try movies.run(["--store", store, "add", "--title", "Up", "--date", "2009-05-29", "--image", image])
+    #expect(result.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path("new")) == ["catalog.store.external"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store + ".external")) == Data("not a folder".utf8))
+  }
+
   @Test func anEmptyStorePathIsAUsageError() throws {
     let result = try movies.run(["--store", "", "list"])
     #expect(
