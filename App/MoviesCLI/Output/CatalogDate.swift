@@ -44,6 +44,20 @@ enum CatalogDate {
       + (fraction.isEmpty ? "" : "." + fraction) + "Z"
   }
 
+  /// A date as people read it, in UTC: `YYYY-MM-DDThh:mm:ssZ`, with milliseconds
+  /// (`hh:mm:ss.SSSZ`, cut, not rounded, so the second shown is the date's own) when the date
+  /// has any. Every table and line for people shows dates this way; JSON and exports keep
+  /// ``iso8601(_:)``'s exact digits.
+  static func readable(_ date: Date) -> String {
+    let interval = date.timeIntervalSinceReferenceDate
+    guard interval.isFinite else { return iso8601(date) }
+    let whole = interval.rounded(.down)
+    let milliseconds = min(999, max(0, Int(((interval - whole) * 1000).rounded(.down))))
+    let seconds = iso8601(Date(timeIntervalSinceReferenceDate: whole))
+    guard milliseconds > 0 else { return seconds }
+    return seconds.dropLast() + "." + CivilDate.padded(milliseconds, 3) + "Z"
+  }
+
   /// Parses `YYYY-MM-DD` alone: a day that exists, at midnight UTC.
   static func parseDay(_ text: String) -> Date? {
     var scanner = DateScanner(text)
