@@ -119,12 +119,13 @@ struct StoreFile {
   /// `prepare` on a connection to it before it appears at its path.
   ///
   /// If another process creates the store meanwhile, its store is kept and this one discarded;
-  /// returns whether this call created the file at the path.
+  /// returns the folders this call created for the file, outermost first, if it created the
+  /// file at the path, else `nil`.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the folder or the file cannot
   ///   be created, or what `prepare` throws; nothing is left behind.
   @discardableResult
-  func create(_ prepare: (Connection) throws -> Void) throws -> Bool {
+  func create(_ prepare: (Connection) throws -> Void) throws -> [String]? {
     guard let (folder, name) = RealPath.split(path), !name.isEmpty, name != ".", name != ".." else {
       throw PersistenceError.cannotOpen(path: given, reason: "the path names a folder, not a store")
     }
@@ -177,7 +178,7 @@ struct StoreFile {
       }
     }
     if linked { syncFolder(folder) }
-    return linked
+    return linked ? createdFolders : nil
   }
 
   /// SQLite's message for a failure to open or read the store, with the reason when it is the

@@ -16,13 +16,6 @@ extension ModelContainer {
   public func isStoreFile(_ path: String) -> Bool {
     stores.values.contains { StoreOwnership(store: $0).owns(path) }
   }
-
-  /// Whether opening the container created the file of a store at `url`: it was missing, and
-  /// no other process created it first. Only then may a caller whose first work failed remove
-  /// the file, knowing that it holds nothing of anyone else's.
-  public func createdStoreFile(at url: URL) -> Bool {
-    stores.values.contains { $0.createdFile && StoreOwnership(store: $0).owns(url.path) }
-  }
 }
 
 /// The files one store keeps, found by real path and by file identity.

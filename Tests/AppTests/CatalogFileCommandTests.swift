@@ -81,6 +81,24 @@ struct CatalogFileCommandTests {
     #expect(try movies.listed(["--store", store]).map { $0["title"] as? String } == ["Alien"])
   }
 
+  @Test(.timeLimit(.minutes(1))) func aWriteWaitingOnAFailedFirstImportFailsSayingTheStoreWasRemoved() throws {
+    let store = path("new/catalog.store")
+    let importing = try RunningMovies(movies, ["--store", store, "import", "-", "--format", "csv", "--quiet"])
+    importing.write("title,date\n")
+    // The import has created the store and holds its write lock, waiting for rows.
+    let deadline = Date().addingTimeInterval(20)
+    while !FileManager.default.fileExists(atPath: store), Date() < deadline { usleep(20_000) }
+    let adding = try RunningMovies(movies, ["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"])
+    usleep(1_000_000)
+    importing.write(",2001-01-01\n")
+    #expect(try importing.finish().status == 1)
+    let added = try adding.finish()
+    // The waiting write does not vanish into the removed file: it fails, saying so.
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("the store was removed or moved away while open"), "\(added.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: store))
+  }
+
   @Test func aFailedFirstAddAfterTheStoreOpenedLeavesNoNewStore() throws {
     let store = path("new/catalog.store")
     // The folder for images is in the way: the movie is refused after the store was created.
