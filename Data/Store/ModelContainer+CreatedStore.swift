@@ -39,8 +39,10 @@ extension ModelContainer {
           guard try statement.step(), statement.int64(at: 0) == 0 else { return false }
         }
         // Under the lock, no other process can have written between the check and the removal.
+        // What cannot be removed (a sidecar SQLite never made) is simply not there to remove.
         unlink(path)
         for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        // A folder that cannot be listed is kept: it may hold what is not the store's.
         if store.createdExternalFolder, let folder = store.external?.folder.path,
           let names = try? FileManager.default.contentsOfDirectory(atPath: folder),
           names.allSatisfy({ $0 == ExternalJournal.name })
