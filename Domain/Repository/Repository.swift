@@ -109,7 +109,12 @@ public protocol Repository<Model>: Sendable {
   /// }
   /// ```
   ///
-  /// - Throws: what ``fetch(_:)`` throws, or what `body` throws (which ends the enumeration).
+  /// A model the store holds but cannot read (another program damaged its values) does not end
+  /// the enumeration: every other one is handed to `body`, then ``RepositoryError/unreadable(count:rows:)``
+  /// names the skipped ones.
+  ///
+  /// - Throws: what ``fetch(_:)`` throws, or what `body` throws (which ends the enumeration);
+  ///   ``RepositoryError/unreadable(count:rows:)`` after the last model, if some were skipped.
   func enumerate(_ descriptor: FetchDescriptor<Model>, _ body: (Model) async throws -> Void) async throws
 
   /// Returns the model with an identifier, or `nil` if there is none.

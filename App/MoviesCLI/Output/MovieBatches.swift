@@ -9,7 +9,9 @@ enum MovieBatches {
   /// few hundred ids cannot use their index), so fewer batches cost less time.
   static let size = 10_000
 
-  /// Calls `body` with consecutive batches of the movies `enumerate` yields.
+  /// Calls `body` with consecutive batches of the movies `enumerate` yields; when it ends by
+  /// naming movies it could not read (`RepositoryError.unreadable`), the last batch is handed
+  /// on first, then that error is thrown.
   static func each(
     _ enumerate: ((Movie) async throws -> Void) async throws -> Void, _ body: @escaping ([Movie]) async throws -> Void
   ) async throws {
