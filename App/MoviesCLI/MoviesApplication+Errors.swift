@@ -21,7 +21,8 @@ extension MoviesApplication {
       let help = error.command == spec.name ? "movies --help" : "\(error.command) --help"
       return ("movies: error: \(error.problem.message) (see '\(help)')", UsageError.exitStatus)
     case CatalogError.emptyTitle, CatalogError.titleTooLong, CatalogError.contentTooLong, CatalogError.rateOutOfRange,
-      CatalogError.invalidHeartCount, CatalogError.invalidRuntime, CatalogError.invalidPage, CatalogError.invalidReview,
+      CatalogError.invalidHeartCount, CatalogError.invalidRuntime, CatalogError.dateOutOfRange,
+      CatalogError.invalidPage, CatalogError.invalidReview,
       CatalogError.invalidTag:
       // Values given on the command line, which the catalog's rules refuse.
       return ("movies: error: \(error)", UsageError.exitStatus)

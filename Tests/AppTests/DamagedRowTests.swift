@@ -79,4 +79,26 @@ struct DamagedRowTests {
     #expect(try movies.run(["list"]).status == 0)
     #expect(try movies.run(["store", "check"]).status == 0)
   }
+
+  @Test func datesPastAnyCalendarStopNoCommandAndStoreCheckNamesThem() throws {
+    let far = try movies.add("Far", date: "2001-01-01")
+    let past = try movies.add("Past", date: "2001-01-02")
+    // A REAL column holds them, STRICT or not: an infinity and -1e300 seconds.
+    try ForeignWriter.execute(
+      store, "UPDATE movies SET date = 9e999 WHERE title = 'Far'; UPDATE movies SET date = -1e300 WHERE title = 'Past'")
+    for arguments in [["list"], ["list", "--format", "json"], ["show", far], ["stats"], ["export"], ["history"]] {
+      let result = try movies.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    let exported = try movies.run(["export"]).stdout
+    #expect(exported.contains("+2737908976-12-27T00:00:00Z") && exported.contains("-2737905037-01-05T00:00:00Z"))
+    let check = try movies.run(["store", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("problem: movie \(far): the date must fall in the years -999999 to 999999"))
+    #expect(check.stdout.contains("problem: movie \(past): the date must fall in the years -999999 to 999999"))
+    // Exported, such a date is refused on import rather than taken for another.
+    let csv = movies.folder.appendingPathComponent("far.csv")
+    try Data(exported.utf8).write(to: csv)
+    #expect(try movies.run(["import", csv.path, "--replace"]).status == 1)
+  }
 }
