@@ -70,14 +70,15 @@ let package = Package(
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     .testTarget(
       name: "AppTests",
+      // FaultVFS's raw SQL plays another program that damaged a catalog.
       dependencies: [
         "MoviesCLI", "movies", "store-stress", "Persistence", "CatalogStorage", "SQLiteCore", "Catalog", "Repositories",
-        "TestSupport",
+        "TestSupport", "FaultVFS",
       ],
       path: "Tests/AppTests"
     ),
-    // Reliability: a VFS that injects I/O faults and power loss (the one test target that sees
-    // the SQLite C API), a process to kill or starve of memory, and the tests that use them.
+    // Reliability: a VFS that injects I/O faults and power loss (a test target that sees the
+    // SQLite C API), a process to kill or starve of memory, and the tests that use them.
     .target(name: "FaultVFS", dependencies: ["CSQLite"], path: "Tests/FaultVFS"),
     .executableTarget(
       name: "reliability-worker",

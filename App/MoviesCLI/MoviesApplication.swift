@@ -98,6 +98,8 @@ public enum MoviesApplication {
   ) async -> Int32 {
     let help = HelpFormatter(root: spec)
     var verbose = environment["MOVIES_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false
+    // A command that fails leaves behind no store it created.
+    let created = CreatedStores()
     do {
       switch try ArgumentParser(root: spec).parse(arguments) {
       case .version(let version):
@@ -116,11 +118,12 @@ public enum MoviesApplication {
           console: console,
           storeURL: try StoreLocation.url(option: parsed.string("store"), environment: environment, command: path),
           environment: environment,
-          busyTimeout: try busyTimeout(environment: environment))
+          busyTimeout: try busyTimeout(environment: environment), created: created)
         try await command.init(parsed).run(in: context)
         return 0
       }
     } catch {
+      created.removeAll()
       return fail(with: error, verbose: verbose, console: console)
     }
   }

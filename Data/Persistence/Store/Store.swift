@@ -23,6 +23,12 @@ package final class Store: Sendable {
   let filePath: String?
   /// Which file was opened at `filePath`, to notice it being replaced (``checkFileInPlace()``).
   let openedIdentity: FileIdentity?
+  /// Whether opening the store created its file (no other process created it first).
+  let createdFile: Bool
+  /// The folders created for the store's file, outermost first; empty unless ``createdFile``.
+  let createdFolders: [String]
+  /// Whether the folder of external files was missing when the store's file was created.
+  let createdExternalFolder: Bool
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
@@ -74,13 +80,16 @@ package final class Store: Sendable {
       configuration: configuration, tables: Array(tables.values), migrator: migrator, realPath: file?.path ?? path,
       external: external)
     let connection: Connection
+    var createdFolders: [String]?
+    var createdExternalFolder = false
     do {
       if let file {
         if !file.exists {
           guard configuration.allowsCreation else {
             throw PersistenceError.cannotOpen(path: path, reason: "no store exists there")
           }
-          try file.create { connection in try preparation.run(on: connection) }
+          createdExternalFolder = external.map { !FileManager.default.fileExists(atPath: $0.folder.path) } ?? false
+          createdFolders = try file.create { connection in try preparation.run(on: connection) }
         }
         try preparation.recognize(on: file.inspectionConnection())
         if configuration.allowsSave { file.repairSidecarModes() }
@@ -104,6 +113,9 @@ package final class Store: Sendable {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
     readsOnly = connection.isReadOnly
+    self.createdFile = createdFolders != nil
+    self.createdFolders = createdFolders ?? []
+    self.createdExternalFolder = createdExternalFolder
     openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
     state = Mutex(StoreState(connection: connection, external: external))
     readers = file.map { [external] file in
@@ -153,6 +165,9 @@ package final class Store: Sendable {
       var removed: [String] = []
       do {
         result = try state.connection.writeTransaction {
+          // A store removed or replaced while this write waited for the lock is not written
+          // unseen: the write fails, saying so.
+          try checkFileInPlace()
           // Under the write lock, no other writer is midway: what the journal names is settled.
           // A journal that cannot be read only leaves files behind; the write goes on.
           if let external { _ = try? external.recover(on: state.connection) }

@@ -119,11 +119,14 @@ struct StoreFile {
   /// Creates the store, private to the user (`0600`, in folders created `0700`), prepared by
   /// `prepare` on a connection to it before it appears at its path.
   ///
-  /// If another process creates the store meanwhile, its store is kept and this one discarded.
+  /// If another process creates the store meanwhile, its store is kept and this one discarded;
+  /// returns the folders this call created for the file, outermost first, if it created the
+  /// file at the path, else `nil`.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the folder or the file cannot
   ///   be created, or what `prepare` throws; nothing is left behind.
-  func create(_ prepare: (Connection) throws -> Void) throws {
+  @discardableResult
+  func create(_ prepare: (Connection) throws -> Void) throws -> [String]? {
     guard let (folder, name) = RealPath.split(path), !name.isEmpty, name != ".", name != ".." else {
       throw PersistenceError.cannotOpen(path: given, reason: "the path names a folder, not a store")
     }
@@ -176,6 +179,7 @@ struct StoreFile {
       }
     }
     if linked { syncFolder(folder) }
+    return linked ? createdFolders : nil
   }
 
   /// SQLite's message for a failure to open or read the store, with the reason when it is the
