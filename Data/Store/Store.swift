@@ -82,7 +82,10 @@ final class Store: Sendable {
           try file.create { connection in try preparation.run(on: connection) }
         }
         try preparation.recognize(on: file.inspectionConnection())
-        if configuration.allowsSave { file.repairSidecarModes() }
+        if configuration.allowsSave {
+          file.repairSidecarModes()
+          StoreTemporary.removeAbandoned(besideStore: file.path)
+        }
         // Still not WAL: a migration that fails leaves even the file's header as it was.
         connection = try Connection(
           location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
