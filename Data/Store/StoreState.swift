@@ -5,6 +5,8 @@ final class StoreState {
   let external: ExternalFiles?
   /// The recorder of the write transaction in progress, when the store keeps a history.
   var history: HistoryRecorder?
+  /// Whether the store was closed: its connection must not be used any more.
+  var isClosed = false
   private var encoders: [String: RowEncoder] = [:]
   private var decoders: [String: RowDecoder] = [:]
 
