@@ -284,6 +284,8 @@ final class RowDecoder {
     if T.self == Date.self { return unsafeBitCast(Date(timeIntervalSinceReferenceDate: 0), to: T.self) }
     if T.self == UUID.self { return unsafeBitCast(UUID(uuid: nilUUIDBytes), to: T.self) }
     if T.self == Data.self { return unsafeBitCast(Data(), to: T.self) }
+    // Each attempt asks whether the type has such an empty value; a type with none is
+    // reported below with what to do.
     if let value = try? T(from: ColumnDecoding(decoder: self, key: key)) { return value }
     for empty in ["[]", "{}"] {
       if let value = try? Array(empty.utf8).withUnsafeBytes({ try json.decode(T.self, from: $0) }) { return value }

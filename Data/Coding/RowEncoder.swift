@@ -230,6 +230,7 @@ final class RowEncoder {
   /// exactly as values bound in predicates are (``SQLValue/init(swiftValue:)``), so a stored
   /// value and a compared one always agree; anything else is JSON.
   private func storeOther<T: Encodable>(_ value: T, at column: Int) {
+    // `nil` means "not a scalar": such a value is stored as JSON, not dropped.
     switch try? SQLValue(swiftValue: value) {
     case .integer(let integer)?: slots[column] = .integer(integer)
     case .real(let real)?: storeReal(real, at: column)

@@ -47,6 +47,7 @@ final class CommitSignal: Sendable {
         return
       }
       let timer = Task { [self] in
+        // A cancelled sleep only ends the wait early, which a commit signal allows.
         try? await Task.sleep(for: interval)
         // Resumed here only if no commit resumed it first.
         state.withLock { state -> CheckedContinuation<Void, Never>? in

@@ -38,7 +38,14 @@ struct ExternalFilesCheck {
     } catch {
       problems.append(StoreProblem(error.description))
     }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var names: [String] = []
+    if FileManager.default.fileExists(atPath: folder.path) {
+      do {
+        names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      } catch {
+        problems.append(StoreProblem("the folder \(folder.path) cannot be listed: \(error.localizedDescription)"))
+      }
+    }
     for name in names.sorted() where ExternalFiles.isValidName(name) {
       guard try !ExternalManifest.contains(name, on: connection), try !isReferenced(name) else { continue }
       if journaled.contains(name) {

@@ -27,6 +27,8 @@ extension StoreCheck {
     if repairs.contains(.resetHeaderVersions) {
       let original = try StoreHeader.versions(path: realURL.path)
       try StoreHeader.resetVersions(path: realURL.path)
+      // A store that the reset does not make recognizable, or that no longer opens at all, gets
+      // its original header back: the repair is undone rather than reported as an error.
       guard (try? StoreCheck(url: url, migrator: migrator))?.version != nil else {
         try StoreHeader.setVersions(original, path: realURL.path)
         return done

@@ -17,8 +17,14 @@ struct StoreHeader {
   /// The header of the file at `path`, or `nil` if it cannot be read.
   init?(path: String) {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    // Closing a handle opened for reading loses nothing, whatever it reports.
     defer { try? handle.close() }
-    bytes = Array((try? handle.read(upToCount: 100)) ?? Data())
+    // A read that fails is a header that cannot be read, not an empty one.
+    do {
+      bytes = Array(try handle.read(upToCount: 100) ?? Data())
+    } catch {
+      return nil
+    }
   }
 
   /// The header's problems, in words; none for a header SQLite and this engine both accept.

@@ -78,6 +78,8 @@ public struct StoreInspection: Sendable {
       throw .cannotOpen(path: url.path, reason: "\(error)")
     }
     fingerprint = description.fingerprint
+    // A size that cannot be read (a log removed meanwhile) counts as nothing: it is a figure
+    // to show, not a fact anything depends on.
     let sizes = [file.path, file.path + "-wal"].compactMap {
       (try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int
     }

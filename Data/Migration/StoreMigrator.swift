@@ -162,7 +162,26 @@ struct StoreMigrator: Sendable {
   /// once at the end, as sqlite.org's procedure for changing tables prescribes.
   private func migrate(_ connection: Connection, from start: Int, path: String, external: ExternalFiles?) throws {
     try connection.execute("PRAGMA foreign_keys = OFF")
-    defer { try? connection.execute("PRAGMA foreign_keys = ON") }
+    do {
+      try migrateTables(connection, from: start, path: path, external: external)
+    } catch {
+      // The store does not open after a failed migration, so this connection is closed with
+      // the failure; turning the checks back on is still tried, and its own failure adds
+      // nothing the caller can act on beyond the migration's error.
+      try? connection.execute("PRAGMA foreign_keys = ON")
+      throw error
+    }
+    // A connection that goes on being used must check references again: a failure is thrown.
+    do {
+      try connection.execute("PRAGMA foreign_keys = ON")
+    } catch {
+      throw PersistenceError.migrationFailed(
+        path: path, reason: "foreign key checks could not be turned back on: \(error.message)")
+    }
+  }
+
+  /// The stages' work, in one transaction; see ``migrate(_:from:path:external:)``.
+  private func migrateTables(_ connection: Connection, from start: Int, path: String, external: ExternalFiles?) throws {
     do {
       try connection.writeTransaction {
         for index in start..<(versions.count - 1) {

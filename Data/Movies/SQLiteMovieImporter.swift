@@ -54,6 +54,8 @@ public struct SQLiteMovieImporter: MovieImportStore {
         let previous = try cacheSize.step() ? cacheSize.int64(at: 0) : -2000
         cacheSize.reset()
         try state.connection.execute("PRAGMA cache_size = -\(Self.cacheKiB); PRAGMA defer_foreign_keys = ON")
+        // Restoring the size cannot be thrown from a `defer`; a failure leaves a larger but still
+        // bounded cache on this connection, which changes no data.
         defer { try? state.connection.execute("PRAGMA cache_size = \(previous)") }
         var writer = try SQLiteMovieImportWriter(state: state, movies: movies, tags: tags, taggings: taggings)
         let result = try body(&writer)

@@ -116,6 +116,7 @@ extension PredicateTranslator {
       case .null: NSNull()
       }
     }
+    // The failure is turned into the query's own error, with words for the user.
     guard let data = try? JSONSerialization.data(withJSONObject: items) else {
       throw .unsupportedQuery("the values of a captured sequence cannot be written as JSON")
     }

@@ -99,6 +99,7 @@ extension PredicateTranslator {
     guard !(document is any Collection.Type), let decodable = document as? any Decodable.Type,
       let first = names.first
     else { throw refusal }
+    // A type the probe cannot read has no stored keys to name: the path is refused below.
     let keys = (try? SchemaProbe.columns(of: decodable).map(\.name)) ?? []
     guard keys.contains(first) else { throw refusal }
   }

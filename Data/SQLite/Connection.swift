@@ -26,7 +26,11 @@ final class Connection {
   let handle: OpaquePointer
   /// How long the connection waits for a lock that another connection holds.
   let busyTimeout: Duration
-  private var statements: [String: Statement] = [:]
+  /// Prepared statements by SQL text. An evicted statement is finalized when its last user lets
+  /// go of it (`sqlite3_close_v2` waits for that), never under a user's feet.
+  private var statements = BoundedCache<Statement>(capacity: Connection.statementCacheCapacity)
+  /// The most prepared statements a connection keeps for reuse.
+  static let statementCacheCapacity = 128
 
   /// Opens a connection; a missing file is created when `readOnly` is not set and `creates` is.
   ///
@@ -156,20 +160,24 @@ final class Connection {
     guard result == SQLITE_OK else { throw SQLiteError(code: result, connection: handle, sql: sql) }
   }
 
-  /// Returns the cached prepared statement for some SQL, preparing it on first use.
+  /// Returns the cached prepared statement for some SQL, preparing it on first use. The cache
+  /// keeps the ``statementCacheCapacity`` most recently used statements.
   ///
   /// The statement is reset and its bindings cleared before it is returned.
   ///
   /// - Throws: ``SQLiteError`` if the SQL does not compile.
   func statement(_ sql: String) throws(SQLiteError) -> Statement {
-    if let cached = statements[sql] {
+    if let cached = statements.value(for: sql) {
       cached.reset()
       return cached
     }
     let statement = try Statement(sql: sql, connection: handle)
-    statements[sql] = statement
+    statements.insert(statement, for: sql)
     return statement
   }
+
+  /// How many prepared statements the connection keeps for reuse.
+  var cachedStatementCount: Int { statements.count }
 
   /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), committing if it returns and
   /// rolling back if it throws.

@@ -36,6 +36,9 @@ public struct WriteLockHolder: Equatable, Sendable, CustomStringConvertible {
   static let reservedByte: UInt64 = 0x4000_0001
 
   /// The holder of the write lock of the database file at `path`, if the system tells.
+  ///
+  /// Best effort by design: it only adds a name to a busy error, so a `/proc` that cannot be
+  /// read means "unknown", never a failure of its own.
   init?(databaseAt path: String, locks: String? = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) {
     guard let locks else { return nil }
     let candidates = [(path + "-shm", Self.walWriteLockByte), (path, Self.reservedByte)]

@@ -8,7 +8,9 @@ final class StoreState {
   /// Whether the store was closed: its connection must not be used any more.
   var isClosed = false
   private var encoders: [String: RowEncoder] = [:]
-  private var decoders: [String: RowDecoder] = [:]
+  /// Row decoders by SQL text, each reading its own prepared statement; bounded like the
+  /// connection's statements, so user-given raw SQL cannot grow it without end.
+  private var decoders = BoundedCache<RowDecoder>(capacity: Connection.statementCacheCapacity)
 
   init(connection: Connection, external: ExternalFiles?) {
     self.connection = connection
@@ -21,6 +23,9 @@ final class StoreState {
     for decoder in decoders.values { decoder.reusableContainer = nil }
   }
 
+  /// How many row decoders the store keeps for reuse.
+  var cachedDecoderCount: Int { decoders.count }
+
   /// The row encoder for a table, reused across calls.
   func encoder(for table: TableSchema) -> RowEncoder {
     if let encoder = encoders[table.name] { return encoder }
@@ -32,9 +37,13 @@ final class StoreState {
   /// The prepared statement for a query and the row decoder that reads its results.
   func decoder(for sql: String, table: TableSchema) throws(SQLiteError) -> RowDecoder {
     let statement = try connection.statement(sql)
-    if let decoder = decoders[sql] { return decoder }
+    // The connection may have evicted and prepared the statement again: a decoder reads the
+    // statement it was made for, so one of an older statement is replaced.
+    if let decoder = decoders.value(for: sql), decoder.statement === statement { return decoder }
     let decoder = RowDecoder(statement: statement, table: table, external: external)
-    decoders[sql] = decoder
+    // A decoder's reusable container refers back to the decoder; release that cycle so the
+    // forgotten decoder, and the statement it reads, are freed.
+    decoders.insert(decoder, for: sql)?.reusableContainer = nil
     return decoder
   }
 }

@@ -77,4 +77,30 @@ struct ConnectionTests {
   @Test func moreThanOneStatementInOnePrepareIsRefused() {
     #expect(throws: SQLiteError.self) { try connection.statement("SELECT 1; SELECT 2") }
   }
+
+  @Test func theStatementCacheKeepsAFixedNumberAndAHeldStatementStaysUsable() throws {
+    let held = try connection.statement("SELECT 'held'")
+    for number in 0..<(Connection.statementCacheCapacity * 4) {
+      #expect(try scalar("SELECT \(number)") == .integer(Int64(number)))
+      #expect(connection.cachedStatementCount <= Connection.statementCacheCapacity)
+    }
+    // The held statement was evicted long ago, but it is finalized only once it is let go.
+    #expect(try held.step())
+    #expect(held.value(at: 0) == .text("held"))
+    held.reset()
+    // A statement asked for again after eviction is prepared anew and works.
+    #expect(try scalar("SELECT 'held'") == .text("held"))
+  }
+
+  @Test func theCacheForgetsTheLeastRecentlyUsedValue() {
+    var cache = BoundedCache<Int>(capacity: 2)
+    cache.insert(1, for: "a")
+    cache.insert(2, for: "b")
+    #expect(cache.value(for: "a") == 1)
+    #expect(cache.insert(3, for: "c") == 2)
+    #expect(cache.value(for: "b") == nil)
+    #expect(cache.insert(4, for: "a") == 1)
+    #expect(cache.count == 2)
+    #expect(Set(cache.values) == [3, 4])
+  }
 }

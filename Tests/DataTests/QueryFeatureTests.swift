@@ -1,7 +1,8 @@
 import Domain
 import Foundation
-import Persistence
 import Testing
+
+@testable import Persistence
 
 @Suite("Query features of the SQLite repository")
 struct QueryFeatureTests {
@@ -58,6 +59,21 @@ struct QueryFeatureTests {
     #expect(try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.title == composed })) == 1)
     #expect(try await movies.fetchCount(FetchDescriptor(predicate: #Predicate { $0.title.contains("é") })) == 1)
     #expect(try await movies.fetchAll().first?.title == "Amélie")
+  }
+
+  @Test func rawSQLOfEveryShapeKeepsTheStoresCachesBounded() async throws {
+    let stored = catalog(20)
+    try await movies.insert(stored)
+    for rate in 0..<(Connection.statementCacheCapacity * 3) {
+      // Each query is a different text, as user-written SQL can be.
+      let found = try await movies.fetch(sql: #"SELECT * FROM "movies" WHERE "rate" = \#(rate % 11) AND \#(rate) >= 0"#)
+      #expect(Set(found.map(\.id)) == Set(stored.filter { $0.rate == rate % 11 }.map(\.id)))
+    }
+    let (decoders, statements) = try movies.store.read { state in
+      (state.cachedDecoderCount, state.connection.cachedStatementCount)
+    }
+    #expect(decoders <= Connection.statementCacheCapacity)
+    #expect(statements <= Connection.statementCacheCapacity)
   }
 }
 

@@ -109,6 +109,7 @@ extension NestedJSONDecoder {
   func uuid(at index: Int) throws(NestedJSONError) -> UUID {
     let uuid = try withString(at: index, expected: "a UUID string") { JSONUUIDText.parse($0) }
     guard let uuid else {
+      // Only the message's text: the error thrown is the one below.
       let text = (try? string(at: index)) ?? ""
       throw .invalidValue(path: path(to: index), reason: "\"\(text)\" is not a UUID")
     }

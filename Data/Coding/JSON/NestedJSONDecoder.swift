@@ -112,6 +112,7 @@ final class NestedJSONDecoder {
   private func keyEquals(_ key: Int, _ name: UnsafeRawBufferPointer) -> Bool {
     let node = tape[key]
     if node.isEscaped {
+      // A key that cannot be unescaped spells no name: it matches none.
       return (try? unescape(node)).map { scratch.elementsEqual(name) } ?? false
     }
     guard Int(node.length) == name.count else { return false }
@@ -139,6 +140,7 @@ final class NestedJSONDecoder {
         current = child
       } else {
         while skip(child + 1) <= target { child = skip(child + 1) }
+        // Only an error's coding path: a key that cannot be read is shown as "?".
         path.append(NestedJSONKey(stringValue: (try? string(at: child)) ?? "?"))
         current = child + 1
       }

@@ -17,6 +17,7 @@ struct NestedJSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerP
     var member = object + 1
     let end = decoder.skip(object)
     while member < end {
+      // `allKeys` cannot throw; a key that cannot be read is not one of them.
       if let name = try? decoder.string(at: member), names.insert(name).inserted, let key = Key(stringValue: name) {
         keys.append(key)
       }
