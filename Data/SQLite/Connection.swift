@@ -131,12 +131,15 @@ final class Connection {
   ///
   /// See [Closing a database connection](https://www.sqlite.org/c3ref/close.html).
   ///
+  /// A statement the connection evicted from its cache and someone still holds keeps it open:
+  /// finalize those first.
+  ///
   /// - Throws: ``SQLiteError`` if SQLite refuses to close it (a statement or backup still open);
   ///   the connection is then left open, to be closed when it is released.
   func close() throws(SQLiteError) {
     guard !isClosed else { return }
     for statement in statements.values { statement.finalize() }
-    statements.removeAll()
+    statements = BoundedCache(capacity: Connection.statementCacheCapacity)
     let result = sqlite3_close(handle)
     guard result == SQLITE_OK else { throw SQLiteError(code: result, connection: handle) }
     isClosed = true

@@ -74,7 +74,7 @@ final class ReaderPool: Sendable {
       if idle.readers.count < Self.keptIdle { idle.readers.append(reader) }
       return true
     }
-    if !keep { try reader.state.connection.close() }
+    if !keep { try reader.state.close() }
   }
 
   /// Closes the idle connections and refuses new reads; a connection lent out is closed when
@@ -90,7 +90,7 @@ final class ReaderPool: Sendable {
     }
     var failure: (any Error)?
     for reader in readers {
-      do { try reader.state.connection.close() } catch { failure = failure ?? error }
+      do { try reader.state.close() } catch { failure = failure ?? error }
     }
     if let failure { throw failure }
   }

@@ -150,7 +150,7 @@ final class Store: Sendable {
       state.isClosed = true
       var failure: (any Error)?
       do { try readers?.close() } catch { failure = error }
-      do { try state.connection.close() } catch { failure = failure ?? error }
+      do { try state.close() } catch { failure = failure ?? error }
       return failure
     }
     switch failure {

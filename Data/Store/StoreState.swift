@@ -23,6 +23,20 @@ final class StoreState {
     for decoder in decoders.values { decoder.reusableContainer = nil }
   }
 
+  /// Finalizes every statement the codecs hold, and the connection's own, and closes the
+  /// connection (``Connection/close()``). Nothing may use the state afterwards.
+  ///
+  /// - Throws: ``SQLiteError`` if SQLite refuses to close the connection.
+  func close() throws(SQLiteError) {
+    for decoder in decoders.values {
+      decoder.reusableContainer = nil
+      decoder.statement.finalize()
+    }
+    decoders = BoundedCache(capacity: Connection.statementCacheCapacity)
+    encoders = [:]
+    try connection.close()
+  }
+
   /// How many row decoders the store keeps for reuse.
   var cachedDecoderCount: Int { decoders.count }
 

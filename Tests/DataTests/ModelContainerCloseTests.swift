@@ -37,6 +37,18 @@ struct ModelContainerCloseTests {
     #expect(try await SQLiteRepository<Movie>(container: try open()).fetchCount(FetchDescriptor()) == 2)
   }
 
+  @Test func closingAfterStatementsWereEvictedFromTheCacheStillRemovesTheLog() async throws {
+    let container = try open()
+    let movies = try SQLiteRepository<Movie>(container: container)
+    try await movies.insert([.alien, .heat])
+    // More query shapes than a connection keeps prepared: some are evicted while decoders hold them.
+    for rate in 0..<300 {
+      _ = try await movies.fetch(sql: "SELECT * FROM movies WHERE rate >= \(rate)")
+    }
+    try container.close()
+    #expect(!exists("-wal") && !exists("-shm"))
+  }
+
   @Test func aClosedContainerRefusesEveryUseSayingItWasClosed() async throws {
     let container = try open()
     let movies = try SQLiteRepository<Movie>(container: container)
