@@ -11,6 +11,8 @@ final class Store: Sendable {
   /// The folder of external files, when some attribute is declared with external storage.
   let external: ExternalFiles?
   private let state: Mutex<StoreState>
+  /// Whether ``close()`` has begun, readable without the lock.
+  private let isClosed = Atomic<Bool>(false)
   /// The model type's name of each table, as the history records it.
   let modelNames: [String: String]
   /// Signalled after each commit that the history recorded, to wake this process's observers.
@@ -131,9 +133,10 @@ final class Store: Sendable {
     }
   }
 
-  /// Throws ``PersistenceError/closed(path:)`` once the store is closed.
+  /// Throws ``PersistenceError/closed(path:)`` once the store is closed. It does not wait for
+  /// the store's lock, so reads never wait for a write to learn it.
   func checkOpen() throws(PersistenceError) {
-    guard !state.withLock({ $0.isClosed }) else { throw .closed(path: configuration.path) }
+    guard !isClosed.load(ordering: .acquiring) else { throw .closed(path: configuration.path) }
   }
 
   /// Closes the store's connections, after any write in progress: its readers', then its own,
@@ -148,6 +151,7 @@ final class Store: Sendable {
     let failure: (any Error)? = state.withLock { state in
       guard !state.isClosed else { return nil }
       state.isClosed = true
+      isClosed.store(true, ordering: .releasing)
       var failure: (any Error)?
       do { try readers?.close() } catch { failure = error }
       do { try state.close() } catch { failure = failure ?? error }
