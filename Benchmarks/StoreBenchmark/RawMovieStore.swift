@@ -13,12 +13,7 @@ final class RawMovieStore {
   static let columns = "\"id\", \"title\", \"content\", \"images\", \"date\", \"rate\", \"heart\""
 
   init(path: String) throws {
-    var handle: OpaquePointer?
-    guard
-      sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
-        == SQLITE_OK, let handle
-    else { throw BenchmarkError("cannot open \(path)") }
-    db = handle
+    db = try openDatabase(path)
     sqlite3_busy_timeout(db, 5000)
     try exec("PRAGMA journal_mode = WAL")
     try exec("PRAGMA foreign_keys = ON")
@@ -129,20 +124,13 @@ final class RawMovieStore {
   private func rows(_ statement: OpaquePointer) throws -> [Movie] {
     defer { sqlite3_reset(statement) }
     var movies: [Movie] = []
-    while true {
-      let code = sqlite3_step(statement)
-      if code == SQLITE_DONE { break }
-      guard code == SQLITE_ROW else { throw BenchmarkError(String(cString: sqlite3_errmsg(db))) }
-      var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      withUnsafeMutableBytes(of: &uuid) {
-        $0.copyMemory(from: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0), count: 16))
-      }
+    try forEachRow(of: statement, on: db) {
       movies.append(
         Movie(
-          id: UUID(uuid: uuid),
-          title: text(statement, 1),
-          content: text(statement, 2),
-          images: try images(text(statement, 3)),
+          id: uuidColumn(statement, 0),
+          title: textColumn(statement, 1),
+          content: textColumn(statement, 2),
+          images: try images(textColumn(statement, 3)),
           date: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, 4)),
           rate: Int(sqlite3_column_int64(statement, 5)),
           heart: Int(sqlite3_column_int64(statement, 6))
@@ -155,12 +143,6 @@ final class RawMovieStore {
     if json == "[]" { return [] }
     guard let files else { throw BenchmarkError("images stored without a folder") }
     return try files.read(json)
-  }
-
-  private func text(_ statement: OpaquePointer, _ column: Int32) -> String {
-    guard let pointer = sqlite3_column_text(statement, column) else { return "" }
-    return String(
-      decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
   }
 
   private func prepare(_ sql: String) throws -> OpaquePointer {

@@ -208,10 +208,11 @@ struct StoreBenchmark {
         format: "Codable alone decodes a Movie in %.0f ns (a decoder of constants); raw SQLite reads one in %.0f ns,",
         floor * 1e9, rawPerRow * 1e9))
     print(String(format: "so no Codable mapper can fetch all below %.2fx raw here.", (rawPerRow + floor) / rawPerRow))
+    try await JSONCodecBenchmark.run(rows: max(1, rows / 5), rounds: rounds)
   }
 
-  static func report(_ phases: [Phase], rows: Int, rounds: Int) {
-    print("movies-benchmark: \(rows) movies, best of \(rounds) rounds, SQLite \(sqliteVersion)")
+  static func report(_ phases: [Phase], rows: Int, rounds: Int, title: Bool = true) {
+    if title { print("movies-benchmark: \(rows) movies, best of \(rounds) rounds, SQLite \(sqliteVersion)") }
     let width = phases.map(\.name.count).max() ?? 0
     print("phase".padding(toLength: width, withPad: " ", startingAt: 0) + "   framework         raw   ratio  target")
     for phase in phases {

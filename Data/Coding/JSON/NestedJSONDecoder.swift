@@ -18,7 +18,7 @@ import Foundation
 ///   try decoder.decode([String].self, from: bytes)
 /// }
 /// ```
-final class NestedJSONDecoder {
+package final class NestedJSONDecoder {
   // The state below is read several times per value decoded. `@exclusivity(unchecked)` drops
   // the run-time exclusivity check on each access, which otherwise costs more than the work
   // itself. It is sound because no access to these properties spans a call out to a type's
@@ -33,7 +33,7 @@ final class NestedJSONDecoder {
   @exclusivity(unchecked) var scratch: [UInt8] = []
 
   /// Creates a decoder with empty scratch state.
-  init() {}
+  package init() {}
 
   deinit {
     tape.deallocate()
@@ -45,7 +45,7 @@ final class NestedJSONDecoder {
   ///   value; ``NestedJSONError/typeMismatch(path:expected:)``,
   ///   ``NestedJSONError/keyNotFound(path:)`` or ``NestedJSONError/invalidValue(path:reason:)``
   ///   if it does not hold a `T`; errors the type's `init(from:)` throws, converted.
-  func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws(NestedJSONError) -> T {
+  package func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws(NestedJSONError) -> T {
     try JSONParser.parse(bytes, into: &tape, stack: &stack)
     input = bytes
     defer {

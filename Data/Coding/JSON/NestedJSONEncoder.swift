@@ -20,7 +20,7 @@ import Foundation
 /// var row: [UInt8] = []
 /// try encoder.encode(["a", "b"], into: &row)  // row == Array(#"["a","b"]"#.utf8)
 /// ```
-final class NestedJSONEncoder {
+package final class NestedJSONEncoder {
   // The state below is touched several times per value encoded. `@exclusivity(unchecked)`
   // drops the run-time exclusivity check on each access, which otherwise costs more than the
   // work itself (half the time of a small encode). It is sound because no access to these
@@ -40,7 +40,7 @@ final class NestedJSONEncoder {
   private var fallbackEncoder: JSONEncoder?
 
   /// Creates an encoder with empty scratch state.
-  init() {}
+  package init() {}
 
   /// Appends the JSON text of `value` to `buffer`.
   ///
@@ -49,7 +49,7 @@ final class NestedJSONEncoder {
   /// - Throws: ``NestedJSONError/invalidValue(path:reason:)`` for a non-finite number, a value
   ///   that encodes nothing at the top level, or containers requested in a way JSON cannot
   ///   express; any error the value's own `encode(to:)` throws, converted.
-  func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws(NestedJSONError) {
+  package func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws(NestedJSONError) {
     let start = buffer.count
     swap(&writer.bytes, &buffer)
     defer { swap(&writer.bytes, &buffer) }

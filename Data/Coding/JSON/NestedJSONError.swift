@@ -3,7 +3,7 @@
 /// Paths name the failing value the way Swift code reaches it: keys joined by dots, array
 /// positions in brackets, as in `images[2]` or `cast[0].name`. The empty path is the
 /// top-level value.
-enum NestedJSONError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum NestedJSONError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The bytes are not valid JSON; `offset` is the byte at which parsing stopped.
   case invalidJSON(offset: Int, reason: String)
   /// The value at `path` has a different JSON type than the Swift type needs.
@@ -14,7 +14,7 @@ enum NestedJSONError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidValue(path: String, reason: String)
 
   /// A one-line message naming the failing value.
-  var description: String {
+  package var description: String {
     switch self {
     case .invalidJSON(let offset, let reason):
       "Invalid JSON at byte \(offset): \(reason)."
