@@ -79,6 +79,14 @@ package struct SchemaDescription: Codable, Equatable, Sendable {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
+  /// The name of the first table, by name, that one description has and the other lacks or
+  /// describes otherwise; `nil` when they are equal.
+  func differingTable(from other: SchemaDescription) -> String? {
+    let mine = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let theirs = Dictionary(other.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    return Set(mine.keys).union(theirs.keys).sorted().first { mine[$0] != theirs[$0] }
+  }
+
   /// A description of these tables.
   package init(tables: [Table]) {
     self.tables = tables

@@ -102,6 +102,11 @@ public struct StoreCheck: Sendable {
     if try migrator.tables(of: versionIndex) != live {
       problems.append(StoreProblem("its tables differ from those of version \(migrator.versions[versionIndex].number)"))
     }
+    do {
+      try SchemaGuard.checkDefinitions(connection, of: migrator.versions[versionIndex].schemas, path: url.path)
+    } catch let PersistenceError.cannotOpen(_, reason) {
+      problems.append(StoreProblem(reason))
+    }
   }
 
   /// SQLite's integrity check and every reference between tables.

@@ -84,6 +84,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
     }
 
     private func start() throws {
+      try repository.store.checkOpen()
       let query = try QueryBuilder(table: repository.table, modelName: "\(Model.self)").select(descriptor)
       guard let path = repository.store.filePath else {
         state = .buffered(

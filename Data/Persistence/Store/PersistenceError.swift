@@ -29,6 +29,9 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// the configuration's ``ModelConfiguration/busyTimeout``; `holder` is that process when the
   /// system can tell.
   case busy(path: String, holder: WriteLockHolder?, waited: Duration)
+  /// The store's container was closed (``ModelContainer/close()``); open a new container to
+  /// use the store again.
+  case closed(path: String)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -45,6 +48,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .busy(let path, let holder, let waited):
       "\(holder.map { "\($0)" } ?? "another process") is writing the store at \(path) and did not finish within "
         + Self.seconds(waited)
+    case .closed(let path): "the store at \(path) was closed; open it again to use it"
     }
   }
 

@@ -12,6 +12,8 @@ package final class Store: Sendable {
   /// The folder of external files, when some attribute is declared with external storage.
   let external: ExternalFiles?
   private let state: Mutex<StoreState>
+  /// Whether ``close()`` has begun, readable without the lock.
+  private let isClosed = Atomic<Bool>(false)
   /// The model type's name of each table, as the history records it.
   let modelNames: [String: String]
   /// Signalled after each commit that the history recorded, to wake this process's observers.
@@ -92,7 +94,10 @@ package final class Store: Sendable {
           createdFolders = try file.create { connection in try preparation.run(on: connection) }
         }
         try preparation.recognize(on: file.inspectionConnection())
-        if configuration.allowsSave { file.repairSidecarModes() }
+        if configuration.allowsSave {
+          file.repairSidecarModes()
+          StoreTemporary.removeAbandoned(besideStore: file.path)
+        }
         // Still not WAL: a migration that fails leaves even the file's header as it was.
         connection = try Connection(
           location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
@@ -132,14 +137,52 @@ package final class Store: Sendable {
   }
 
   /// Runs `body` with exclusive use of the connection.
+  ///
+  /// - Throws: ``PersistenceError/closed(path:)`` once the store is closed, or what `body` throws.
   func withState<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
-    try state.withLock { state in try body(state) }
+    try state.withLock { state in
+      guard !state.isClosed else { throw PersistenceError.closed(path: configuration.path) }
+      return try body(state)
+    }
+  }
+
+  /// Throws ``PersistenceError/closed(path:)`` once the store is closed. It does not wait for
+  /// the store's lock, so reads never wait for a write to learn it.
+  func checkOpen() throws(PersistenceError) {
+    guard !isClosed.load(ordering: .acquiring) else { throw .closed(path: configuration.path) }
+  }
+
+  /// Closes the store's connections, after any write in progress: its readers', then its own,
+  /// so that the last to close — when no other process has the store open — checkpoints the
+  /// write-ahead log and SQLite removes the `-wal` and `-shm` files. Every later use throws
+  /// ``PersistenceError/closed(path:)``; closing twice does nothing. A read in progress ends on
+  /// its connection, which closes then.
+  ///
+  /// - Throws: ``PersistenceError/sqlite(_:)`` for the first connection SQLite would not close;
+  ///   the others are closed all the same, and the store counts as closed.
+  func close() throws(PersistenceError) {
+    let failure: (any Error)? = state.withLock { state in
+      guard !state.isClosed else { return nil }
+      state.isClosed = true
+      isClosed.store(true, ordering: .releasing)
+      var failure: (any Error)?
+      do { try readers?.close() } catch { failure = error }
+      do { try state.close() } catch { failure = failure ?? error }
+      return failure
+    }
+    switch failure {
+    case nil: return
+    case let error as SQLiteError: throw .sqlite(error)
+    case let error as PersistenceError: throw error
+    case let error?: throw .cannotOpen(path: configuration.path, reason: "\(error)")
+    }
   }
 
   /// Runs `body` with a connection to read from: one of its own on a file store, so reads do not
   /// wait for each other or for a write; the store's one connection in memory.
   func read<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
     guard let readers else { return try withState(body) }
+    try checkOpen()
     return try readers.read(body)
   }
 

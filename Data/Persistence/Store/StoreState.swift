@@ -7,6 +7,8 @@ package final class StoreState {
   let external: ExternalFiles?
   /// The recorder of the write transaction in progress, when the store keeps a history.
   package var history: HistoryRecorder?
+  /// Whether the store was closed: its connection must not be used any more.
+  var isClosed = false
   private var encoders: [String: RowEncoder] = [:]
   /// Row decoders by SQL text, each reading its own prepared statement; bounded like the
   /// connection's statements, so user-given raw SQL cannot grow it without end.
@@ -21,6 +23,20 @@ package final class StoreState {
     // A decoder's reusable container refers back to the decoder; release that cycle so the
     // decoders, and the statements they read, are freed with the store.
     for decoder in decoders.values { decoder.reusableContainer = nil }
+  }
+
+  /// Finalizes every statement the codecs hold, and the connection's own, and closes the
+  /// connection (``Connection/close()``). Nothing may use the state afterwards.
+  ///
+  /// - Throws: ``SQLiteError`` if SQLite refuses to close the connection.
+  func close() throws(SQLiteError) {
+    for decoder in decoders.values {
+      decoder.reusableContainer = nil
+      decoder.statement.finalize()
+    }
+    decoders = BoundedCache(capacity: Connection.statementCacheCapacity)
+    encoders = [:]
+    try connection.close()
   }
 
   /// How many row decoders the store keeps for reuse.
