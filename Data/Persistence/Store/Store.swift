@@ -168,6 +168,7 @@ package final class Store: Sendable {
       var failure: (any Error)?
       do { try readers?.close() } catch { failure = error }
       do { try state.close() } catch { failure = failure ?? error }
+      do { try releaseLog() } catch { failure = failure ?? error }
       return failure
     }
     switch failure {
@@ -176,6 +177,20 @@ package final class Store: Sendable {
     case let error as PersistenceError: throw error
     case let error?: throw .cannotOpen(path: configuration.path, reason: "\(error)")
     }
+  }
+
+  /// Lets SQLite remove the log a store opened without saving (``ModelConfiguration/allowsSave``
+  /// off) leaves beside it. Only connections that may write checkpoint the log and delete the
+  /// `-wal` and `-shm` files when they are the last to close; this one writes nothing but what
+  /// other connections committed, and only when the user may write the file anyway.
+  private func releaseLog() throws(SQLiteError) {
+    guard !configuration.allowsSave, let path = filePath, access(path, W_OK) == 0,
+      FileManager.default.fileExists(atPath: path + "-wal")
+    else { return }
+    let last = try Connection(
+      location: .file(path), readOnly: false, creates: false, usesWAL: false, busyTimeout: configuration.busyTimeout,
+      vfs: configuration.vfs)
+    try last.close()
   }
 
   /// Runs `body` with a connection to read from: one of its own on a file store, so reads do not
