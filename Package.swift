@@ -72,16 +72,20 @@ let package = Package(
     .executableTarget(
       name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage"],
       path: "Tests/StoreStress"),
+    // The module seams, read from Package.swift and the sources: no engine target imports the
+    // catalog, and only SQLiteCore imports the C library.
+    .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     .testTarget(
       name: "AppTests",
+      // FaultVFS's raw SQL plays another program that damaged a catalog.
       dependencies: [
         "MoviesCLI", "movies", "store-stress", "Persistence", "CatalogStorage", "SQLiteCore", "Catalog", "Repositories",
-        "TestSupport",
+        "TestSupport", "FaultVFS",
       ],
       path: "Tests/AppTests"
     ),
-    // Reliability: a VFS that injects I/O faults and power loss (the one test target that sees
-    // the SQLite C API), a process to kill or starve of memory, and the tests that use them.
+    // Reliability: a VFS that injects I/O faults and power loss (a test target that sees the
+    // SQLite C API), a process to kill or starve of memory, and the tests that use them.
     .target(name: "FaultVFS", dependencies: ["CSQLite"], path: "Tests/FaultVFS"),
     .executableTarget(
       name: "reliability-worker",
@@ -104,6 +108,10 @@ for target in package.targets where target.type != .system && target.name != "Fa
     (target.swiftSettings ?? []) + [
       .swiftLanguageMode(.v6),
       .enableUpcomingFeature("ExistentialAny"),
+      // A file's imports say what it uses, and `public import` marks the modules whose types
+      // appear in a target's public API.
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
       .treatAllWarnings(as: .error),
     ]
 }

@@ -24,7 +24,10 @@ done
 
 build="${FUZZ_BUILD:-/tmp/movies-fuzz-build}"
 mkdir -p "$build" Fuzz/Crashes
-flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name Movies -g -Onone -I "$build")
+# The upcoming features Package.swift turns on for every target: the sources' imports rely on them.
+flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name Movies -g -Onone -I "$build"
+  -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
+  -enable-upcoming-feature MemberImportVisibility)
 sqlite_flags=(-Xcc -fmodule-map-file=Data/CSQLite/module.modulemap -Xcc -I/usr/include)
 
 sources() { find "$@" -name '*.swift' -not -path '*/CSQLite/*' | sort; }
@@ -58,7 +61,7 @@ for target in "${targets[@]}"; do
   log="$build/$target.log"
   if FUZZ_TARGET="$target" "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="Fuzz/Crashes/$target-" "$work" "Fuzz/Corpus/$target" >"$log" 2>&1; then
-    runs=$(grep -a -o 'Done [0-9]* runs' "$log" | grep -o '[0-9]*' || echo 0)
+    runs=$(grep -ao 'Done [0-9]* runs' "$log" | tail -1 | grep -o '[0-9]*' || echo 0)
     echo "fuzz: $target: $runs executions in ${seconds}s, no crash"
   else
     status=1

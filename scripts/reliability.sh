@@ -29,7 +29,8 @@ RELIABILITY_LONG=$long swift test --skip-build --filter ReliabilityTests 2>&1 | 
 if [ $long = 1 ]; then
   scripts/fuzz.sh --seconds 300 | tee -a "$log"
   swift build --build-tests --sanitize=address --scratch-path /tmp/movies-asan-build
-  swift test --skip-build --sanitize=address --scratch-path /tmp/movies-asan-build \
+  LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt" \
+    swift test --skip-build --sanitize=address --scratch-path /tmp/movies-asan-build \
     --filter 'HostileFileTests|FaultInjectionTests' 2>&1 | tee -a "$log"
 else
   scripts/fuzz.sh --seconds 12 | tee -a "$log"

@@ -24,13 +24,21 @@ extension MoviesApplication {
       let help = error.command == spec.name ? "movies --help" : "\(error.command) --help"
       return ("movies: error: \(error.problem.message) (see '\(help)')", UsageError.exitStatus)
     case CatalogError.emptyTitle, CatalogError.titleTooLong, CatalogError.contentTooLong, CatalogError.rateOutOfRange,
-      CatalogError.invalidHeartCount, CatalogError.invalidRuntime, CatalogError.invalidPage, CatalogError.invalidReview,
+      CatalogError.invalidHeartCount, CatalogError.invalidRuntime, CatalogError.dateOutOfRange,
+      CatalogError.invalidPage, CatalogError.invalidReview,
       CatalogError.invalidTag:
       // Values given on the command line, which the catalog's rules refuse.
       return ("movies: error: \(error)", UsageError.exitStatus)
     case RepositoryError.busy, PersistenceError.busy:
       return (
         "movies: error: \(error); try again when it has finished, or wait longer with MOVIES_BUSY_TIMEOUT=SECONDS", 1
+      )
+    case RepositoryError.unreadable(let count, let rows):
+      let more = count > rows.count ? "; and \(count - rows.count) more" : ""
+      return (
+        "movies: error: \(count) \(count == 1 ? "movie" : "movies") cannot be read and \(count == 1 ? "is" : "are") "
+          + "left out (another program changed the catalog): \(rows.joined(separator: "; "))\(more); "
+          + "'movies store check' lists them, 'movies delete ID' removes one", 1
       )
     case AppError.interrupted:
       return ("movies: error: \(error)", AppError.interruptedStatus)
@@ -44,6 +52,7 @@ extension MoviesApplication {
   static func technicalDetail(of error: any Error) -> String {
     switch error {
     case RepositoryError.unavailable(_, let detail?): return detail
+    case PersistenceError.sqlite(let error): return error.debugDescription
     case let error as SQLiteError: return error.debugDescription
     default:
       let name = String(reflecting: type(of: error))

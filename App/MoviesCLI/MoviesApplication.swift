@@ -1,6 +1,6 @@
 import Catalog
 import CatalogStorage
-import Foundation
+public import Foundation
 import Persistence
 
 /// The `movies` command-line app: parses a command line, runs the command, and reports the
@@ -98,6 +98,9 @@ public enum MoviesApplication {
   ) async -> Int32 {
     let help = HelpFormatter(root: spec)
     var verbose = environment["MOVIES_DEBUG"].map { !$0.isEmpty && $0 != "0" } ?? false
+    // Every catalog a command opens is closed when it ends; a command that fails leaves behind
+    // no store it created.
+    let opened = OpenedCatalogs()
     do {
       switch try ArgumentParser(root: spec).parse(arguments) {
       case .version(let version):
@@ -116,11 +119,14 @@ public enum MoviesApplication {
           console: console,
           storeURL: try StoreLocation.url(option: parsed.string("store"), environment: environment, command: path),
           environment: environment,
-          busyTimeout: try busyTimeout(environment: environment))
+          busyTimeout: try busyTimeout(environment: environment), opened: opened)
         try await command.init(parsed).run(in: context)
+        try opened.finish(failed: false)
         return 0
       }
     } catch {
+      // Closing again after a close that failed does nothing.
+      try? opened.finish(failed: true)
       return fail(with: error, verbose: verbose, console: console)
     }
   }

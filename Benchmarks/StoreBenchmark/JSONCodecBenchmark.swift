@@ -1,6 +1,7 @@
 import Foundation
 import NestedJSON
 import Persistence
+import Repositories
 
 /// Measures the engine's own JSON codec, which stores a model's document attributes (nested
 /// structs, arrays), against Foundation's `JSONEncoder` and `JSONDecoder`: through the store

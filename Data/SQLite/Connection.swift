@@ -117,8 +117,32 @@ package final class Connection {
   }
 
   deinit {
+    guard !isClosed else { return }
     for statement in statements.values { statement.finalize() }
     sqlite3_close_v2(handle)
+  }
+
+  /// Whether ``close()`` has closed the connection; it must not be used then.
+  private(set) var isClosed = false
+
+  /// Finalizes the connection's statements and closes it, now: when it is the last connection
+  /// to a WAL database, SQLite checkpoints the log and removes the `-wal` and `-shm` files. The
+  /// connection must not be used afterwards. Closing twice does nothing.
+  ///
+  /// See [Closing a database connection](https://www.sqlite.org/c3ref/close.html).
+  ///
+  /// A statement the connection evicted from its cache and someone still holds keeps it open:
+  /// finalize those first.
+  ///
+  /// - Throws: ``SQLiteError`` if SQLite refuses to close it (a statement or backup still open);
+  ///   the connection is then left open, to be closed when it is released.
+  package func close() throws(SQLiteError) {
+    guard !isClosed else { return }
+    for statement in statements.values { statement.finalize() }
+    statements = BoundedCache(capacity: Connection.statementCacheCapacity)
+    let result = sqlite3_close(handle)
+    guard result == SQLITE_OK else { throw SQLiteError(code: result, connection: handle) }
+    isClosed = true
   }
 
   /// Switches the database file to [WAL](https://www.sqlite.org/wal.html) journaling, which

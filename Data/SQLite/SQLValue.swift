@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A value as SQLite stores it: one of its five [storage classes](https://www.sqlite.org/datatype3.html).
 public enum SQLValue: Sendable, Hashable {

@@ -1,5 +1,5 @@
 internal import CSQLite
-import Foundation
+package import Foundation
 
 extension Statement {
   /// Binds a value to a 1-based parameter; text and blobs are copied by SQLite.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The process that holds a SQLite database's write lock, as the operating system reports it.
 ///

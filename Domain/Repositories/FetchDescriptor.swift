@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What to fetch from a ``Repository``: a filter, a sort order and a page.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Summaries of a repository's models: counts, extremes and averages of one attribute.
 ///

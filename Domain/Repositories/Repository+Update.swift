@@ -21,4 +21,15 @@ extension Repository {
   ) async throws -> Model {
     try await update(id: id, change)
   }
+
+  /// Reads and stores the listed and the replaced properties with
+  /// ``update(id:properties:_:)``: a store that holds every property in memory loses nothing
+  /// by reading what is replaced. Stores that read from files implement it to skip the read,
+  /// as `SQLiteRepository` does.
+  public func update(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], replacing: [any PartialKeyPath<Model> & Sendable],
+    _ change: (inout Model) throws -> Void
+  ) async throws -> Model {
+    try await update(id: id, properties: properties.isEmpty ? [] : properties + replacing, change)
+  }
 }

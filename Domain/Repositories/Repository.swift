@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A store of models of one type, whatever its storage.
 ///
@@ -70,6 +70,22 @@ public protocol Repository<Model>: Sendable {
     id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], _ change: (inout Model) throws -> Void
   ) async throws -> Model
 
+  /// ``update(id:properties:_:)``, where `change` sets each property in `replacing` whole, so
+  /// its stored value is not read first: in `change` it may hold an empty value. So replacing
+  /// a movie's images needs neither the old images nor their files, which may be missing; a
+  /// store that keeps values in files removes the old ones it no longer needs.
+  ///
+  /// ```swift
+  /// let movie = try await movies.update(id: id, properties: [\.title], replacing: [\.images]) {
+  ///   $0.images = [poster]
+  /// }
+  /// ```
+  ///
+  /// - Throws: as ``update(id:_:)`` does.
+  func update(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], replacing: [any PartialKeyPath<Model> & Sendable],
+    _ change: (inout Model) throws -> Void
+  ) async throws -> Model
   /// Replaces many stored models in one transaction: all of them, or none.
   ///
   /// - Throws: ``RepositoryError/notFound(id:)`` naming the first model that is not stored;
@@ -93,7 +109,12 @@ public protocol Repository<Model>: Sendable {
   /// }
   /// ```
   ///
-  /// - Throws: what ``fetch(_:)`` throws, or what `body` throws (which ends the enumeration).
+  /// A model the store holds but cannot read (another program damaged its values) does not end
+  /// the enumeration: every other one is handed to `body`, then ``RepositoryError/unreadable(count:rows:)``
+  /// names the skipped ones.
+  ///
+  /// - Throws: what ``fetch(_:)`` throws, or what `body` throws (which ends the enumeration);
+  ///   ``RepositoryError/unreadable(count:rows:)`` after the last model, if some were skipped.
   func enumerate(_ descriptor: FetchDescriptor<Model>, _ body: (Model) async throws -> Void) async throws
 
   /// Returns the model with an identifier, or `nil` if there is none.

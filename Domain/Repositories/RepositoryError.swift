@@ -14,6 +14,10 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
   /// Another writer held the store for longer than the repository waits for it; the message
   /// names the writer when the storage can tell.
   case busy(String)
+  /// Some stored models cannot be read (a value another program wrote does not decode as
+  /// its attribute): `count` of them, the first few named in `rows` as identifier and reason.
+  /// An enumeration that meets them hands on every other model first, then throws this.
+  case unreadable(count: Int, rows: [String])
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -24,6 +28,9 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     case .unsupportedQuery(let message): "unsupported query: \(message)"
     case .unavailable(let message, _): "store unavailable: \(message)"
     case .busy(let message): message
+    case .unreadable(let count, let rows):
+      "\(count) stored \(count == 1 ? "model cannot" : "models cannot") be read: "
+        + rows.joined(separator: "; ") + (count > rows.count ? "; and \(count - rows.count) more" : "")
     }
   }
 }

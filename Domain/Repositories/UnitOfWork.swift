@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Changes to several repositories that commit together or not at all.
 ///

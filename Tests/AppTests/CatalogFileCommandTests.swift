@@ -68,6 +68,51 @@ struct CatalogFileCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
   }
 
+  @Test func anImportWhoseEveryRowIsRefusedLeavesNoNewStoreButKeepsAnExistingOne() throws {
+    let store = path("new/folder/catalog.store")
+    let csv = path("bad.csv")
+    try Data("title,date\n,2001-01-01\nHeat,not a date\n".utf8).write(to: URL(fileURLWithPath: csv))
+    let refused = try movies.run(["--store", store, "import", csv])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("nothing was imported"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path) == ["bad.csv"])
+    // The same failure on a store that exists leaves it, and what it holds, as it was.
+    try movies.add("Alien", ["--store", store])
+    #expect(try movies.run(["--store", store, "import", csv]).status == 1)
+    #expect(try movies.listed(["--store", store]).map { $0["title"] as? String } == ["Alien"])
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aWriteWaitingOnAFailedFirstImportFailsSayingTheStoreWasRemoved() throws {
+    let store = path("new/catalog.store")
+    let importing = try RunningMovies(movies, ["--store", store, "import", "-", "--format", "csv", "--quiet"])
+    importing.write("title,date\n")
+    // The import has created the store and holds its write lock, waiting for rows.
+    let deadline = Date().addingTimeInterval(20)
+    while !FileManager.default.fileExists(atPath: store), Date() < deadline { usleep(20_000) }
+    let adding = try RunningMovies(movies, ["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"])
+    usleep(1_000_000)
+    importing.write(",2001-01-01\n")
+    #expect(try importing.finish().status == 1)
+    let added = try adding.finish()
+    // The waiting write does not vanish into the removed file: it fails, saying so.
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("the store was removed or moved away while open"), "\(added.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: store))
+  }
+
+  @Test func aFailedFirstAddAfterTheStoreOpenedLeavesNoNewStore() throws {
+    let store = path("new/catalog.store")
+    // The folder for images is in the way: the movie is refused after the store was created.
+    try FileManager.default.createDirectory(atPath: path("new"), withIntermediateDirectories: true)
+    try Data("not a folder".utf8).write(to: URL(fileURLWithPath: store + ".external"))
+    let image = path("poster.png")
+    try Data([1]).write(to: URL(fileURLWithPath: image))
+    let result = try movies.run(["--store", store, "add", "--title", "Up", "--date", "2009-05-29", "--image", image])
+    #expect(result.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path("new")) == ["catalog.store.external"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store + ".external")) == Data("not a folder".utf8))
+  }
+
   @Test func anEmptyStorePathIsAUsageError() throws {
     let result = try movies.run(["--store", "", "list"])
     #expect(

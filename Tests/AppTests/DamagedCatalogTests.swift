@@ -54,6 +54,33 @@ struct DamagedCatalogTests {
       "one prefix, and not 'store unavailable' for a store that opened: \(shown.stderr)")
   }
 
+  @Test func imagesWhoseFilesAreMissingCanBeReplaced() throws {
+    let damaged = try addWithImage("Alien", date: "1979-05-25")
+    for file in try imageFiles() { try FileManager.default.removeItem(at: file) }
+    let poster = movies.folder.appendingPathComponent("poster.png")
+    try Data([7, 7, 7]).write(to: poster)
+
+    let updated = try movies.run(["update", damaged, "--image", poster.path])
+    #expect(updated.status == 0, "\(updated.stderr)")
+    #expect(updated.stdout.contains("images:  1"), "\(updated.stdout)")
+    #expect(try imageFiles().map { try Data(contentsOf: $0) } == [Data([7, 7, 7])])
+    let shown = try movies.run(["show", damaged])
+    #expect(shown.status == 0 && shown.stderr.isEmpty, "the new image reads: \(shown.stderr)")
+    #expect(try movies.run(["store", "check"]).status == 0)
+  }
+
+  @Test func replacingAnImageRemovesTheOldFileAndKeepsTheOtherFields() throws {
+    let id = try addWithImage("Alien", date: "1979-05-25")
+    let old = try imageFiles()
+    let poster = movies.folder.appendingPathComponent("poster.png")
+    try Data([7, 7, 7]).write(to: poster)
+    #expect(try movies.run(["update", id, "--image", poster.path, "--image", poster.path]).status == 0)
+    let now = try imageFiles()
+    #expect(now.count == 2 && Set(now).isDisjoint(with: old), "the old file is gone, two new ones stored")
+    let record = try #require(try movies.listed().first)
+    #expect(record["title"] as? String == "Alien" && record["rate"] as? Int == 5 && record["imageCount"] as? Int == 2)
+  }
+
   @Test func anImageLargerThanTheLimitIsRefusedBeforeItIsRead() throws {
     let huge = movies.folder.appendingPathComponent("huge.png")
     #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))

@@ -13,6 +13,26 @@ struct HistoryCommandTests {
     return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
   }
 
+  @Test func historyAndShowPrintDatesToTheMillisecondAndJSONKeepsThemExact() throws {
+    let id = try movies.add("Alien", date: "2026-01-01T10:00:00.123456789Z")
+    let shown = try movies.run(["show", id])
+    #expect(shown.stdout.contains("date:    2026-01-01T10:00:00.123Z\n"), "\(shown.stdout)")
+    let whole = try movies.add("Heat", date: "1995-12-15T20:30:00Z")
+    #expect(try movies.run(["show", whole]).stdout.contains("date:    1995-12-15T20:30:00Z\n"))
+    let json = try movies.run(["show", id, "--format", "json"])
+    #expect(json.stdout.contains("\"date\" : \"2026-01-01T10:00:00.1234568Z\""), "JSON stays exact: \(json.stdout)")
+
+    let table = try movies.run(["history"]).stdout.split(separator: "\n").dropFirst()
+    #expect(table.count == 2)
+    for row in table {
+      let committed = try #require(row.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first)
+      // Seconds, or milliseconds: never the noise of a Double's last digits.
+      #expect(committed.count == 20 || committed.count == 24, "\(committed)")
+      #expect(
+        try Regex("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d{3})?Z$").wholeMatch(in: String(committed)) != nil)
+    }
+  }
+
   @Test func everyCommittedChangeIsListedWithItsAuthor() throws {
     let alien = try movies.add("Alien", date: "1979-05-25")
     _ = try movies.run(["rate", alien, "9"])

@@ -68,6 +68,12 @@ struct MoviesProcess {
     return json as? [[String: Any]] ?? []
   }
 
+  /// Whether the default store holds no movie: it is empty, or — after a failed first
+  /// `import`, which leaves no store it created — does not exist.
+  func storesNoMovie() throws -> Bool {
+    try !FileManager.default.fileExists(atPath: defaultStore.path) || listed().isEmpty
+  }
+
   /// Adds a movie and returns its id.
   @discardableResult
   func add(_ title: String, date: String = "2001-01-01", rate: Int = 5, _ extra: [String] = []) throws -> String {

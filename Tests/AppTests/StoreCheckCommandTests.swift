@@ -113,3 +113,40 @@ struct StoreCheckCommandTests {
     #expect(!shown.stdout.contains("root:"))
   }
 }
+
+@Suite("movies store check applies the catalog's rules to what another program stored")
+struct StoreCheckRulesTests {
+  let movies: MoviesProcess
+  init() throws { movies = try MoviesProcess() }
+
+  @Test func valuesBreakingTheCatalogsRulesAreNamedByIdAndFieldAndRepairLeavesThem() throws {
+    let alien = try movies.add("Alien", rate: 9)
+    let heat = try movies.add("Heat")
+    #expect(try movies.run(["tag", "add", alien, "classic"]).status == 0)
+    #expect(try movies.run(["review", "add", alien, "--text", "Tense."]).status == 0)
+    #expect(try movies.run(["store", "check"]).status == 0)
+    // STRICT types and NOT NULL allow all of these; only the catalog's rules refuse them.
+    try ForeignWriter.execute(
+      movies.defaultStore,
+      """
+      UPDATE movies SET rate = 11 WHERE title = 'Alien';
+      UPDATE movies SET title = '' WHERE title = 'Heat';
+      UPDATE tags SET name = '';
+      UPDATE reviews SET text = ' Tense. ';
+      """)
+    for arguments in [["store", "check"], ["store", "check", "--repair"]] {
+      let check = try movies.run(arguments)
+      #expect(check.status == 1)
+      #expect(check.stderr == "movies: error: the catalog has 4 problems\n")
+      let lines = check.stdout.split(separator: "\n").map(String.init)
+      #expect(lines.count == 4, "\(check.stdout)")
+      #expect(lines.contains { $0.hasPrefix("problem: movie \(alien): the rate must be between 0 and 10, not 11 (") })
+      #expect(
+        lines.contains { $0.hasPrefix("problem: movie \(heat): the title must not be empty ('movies update ID'") })
+      #expect(lines.contains { $0.hasPrefix("problem: tag ") && $0.contains("a tag name must not be empty") })
+      #expect(lines.contains { $0.contains("the text or author has spaces around it ('movies review delete ID'") })
+      #expect(!check.stdout.contains("repaired:"), "nothing of these is the check's to change")
+    }
+    #expect(try movies.listed().map { $0["rate"] as? Int }.contains(11), "the value is left as the user's to fix")
+  }
+}

@@ -57,7 +57,8 @@ struct StoreCommandTests {
     #expect(check.status == 0)
     #expect(
       check.stdout.hasSuffix(
-        "The catalog is sound: version 2.0.0; header, integrity, references and image files checked.\n"))
+        "The catalog is sound: version 2.0.0; header, integrity, references, image files and the catalog's rules checked.\n"
+      ))
     let listed = try movies.listed(["--sort", "title"], environment: ["MOVIES_STORE": store.path])
     #expect(listed.map { $0["title"] as? String } == ["Alien", "Heat"])
   }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Persistence
 import Repositories
 import TestSupport
 import Testing

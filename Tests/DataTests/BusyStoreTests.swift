@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Repositories
 import SQLiteCore
+import TestSupport
 import Testing
 
 @testable import Persistence

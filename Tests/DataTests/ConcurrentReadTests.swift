@@ -3,6 +3,8 @@ import CatalogStorage
 import Dispatch
 import Foundation
 import Repositories
+import SQLiteCore
+import TestSupport
 import Testing
 
 @testable import Persistence

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import SQLiteCore
+import TestSupport
 import Testing
 
 @testable import Persistence

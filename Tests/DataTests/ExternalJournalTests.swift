@@ -1,6 +1,7 @@
 import Catalog
 import CatalogStorage
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Persistence

@@ -3,6 +3,8 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import SQLiteCore
+import TestSupport
 import Testing
 
 @Suite("ModelContainer opens one store per named configuration")

@@ -2,6 +2,7 @@ import Catalog
 import CatalogStorage
 import Foundation
 import Repositories
+import SQLiteCore
 import Testing
 
 @testable import Persistence

@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
 import Repositories
+import TestSupport
 import Testing
 
 /// A model whose identity is a stored code; `id` is computed from it.

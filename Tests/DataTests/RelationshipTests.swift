@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
 import Repositories
+import TestSupport
 import Testing
 
 /// Parents and children with each delete rule, to see what deleting a parent does.

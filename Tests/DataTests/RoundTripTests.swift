@@ -1,6 +1,7 @@
 import Foundation
 import Repositories
 import SQLiteCore
+import TestSupport
 import Testing
 
 @testable import Persistence

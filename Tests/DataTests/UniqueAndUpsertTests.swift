@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import TestSupport
 import Testing
 
 @Suite("Unique attributes and upsert")

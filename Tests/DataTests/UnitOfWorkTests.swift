@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import TestSupport
 import Testing
 
 @Suite("A unit of work is one SQLite transaction")

@@ -9,6 +9,7 @@
 #include "FaultVFS.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,7 @@ static int check(fault_op op) {
       lose_power();
       powered_off = 1;
       return failure_code(op);
+    case FAULT_KILL: raise(SIGKILL);
     }
   }
   if (disk_full && (op == FAULT_OP_WRITE || op == FAULT_OP_SYNC)) return SQLITE_FULL;

@@ -1,5 +1,5 @@
-import Catalog
-import Foundation
+public import Catalog
+public import Foundation
 import Repositories
 import Synchronization
 

@@ -1,6 +1,6 @@
 import Catalog
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// A repository that keeps its models in memory, for tests of the code that uses repositories.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Repositories
+public import Repositories
 import Synchronization
 
 /// The in-memory counterpart of a SQLite store: the models of every ``InMemoryRepository``

@@ -1,5 +1,5 @@
-import Catalog
-import Foundation
+public import Catalog
+public import Foundation
 
 /// Sample movies with fixed identifiers and dates, so tests can name their expected results.
 ///

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Repositories
 import Testing
 
 /// Checks of `fetch` with a predicate, over ``Movie/samples``.

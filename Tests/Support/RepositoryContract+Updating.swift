@@ -13,6 +13,9 @@ extension RepositoryContract {
       .init("updating many is all or nothing", body: updatesManyAtomically),
       .init("update(id:) reads, changes and stores one movie, or nothing when the change throws", body: changesInPlace),
       .init("update(id:properties:) stores the listed properties and keeps the others", body: changesSomeProperties),
+      .init(
+        "update(id:properties:replacing:) stores the replaced properties whole and keeps the others",
+        body: replacesSomeProperties),
       .init("a fetch of some properties returns them as stored", body: fetchesSomeProperties),
       .init("enumerate visits the movies a fetch returns, in its order", body: enumeratesInOrder),
     ]
@@ -29,6 +32,21 @@ extension RepositoryContract {
     var expected = alien
     expected.heart = 1
     expected.title = "Alien!"
+    expectIdentical(try await movies.fetch(id: alien.id), expected)
+    expectIdentical(try await movies.fetch(id: Movie.heat.id), .heat)
+  }
+
+  private static func replacesSomeProperties(_ movies: R) async throws {
+    let alien = Movie(title: "Alien", content: "notes", images: [Data([1]), Data([2])], date: .now, rate: 9)
+    try await movies.insert([alien, .heat])
+    let changed = try await movies.update(id: alien.id, properties: [\Movie.rate], replacing: [\Movie.images]) {
+      $0.rate = 3
+      $0.images = [Data([7])]
+    }
+    #expect(changed.rate == 3 && changed.images == [Data([7])])
+    var expected = alien
+    expected.rate = 3
+    expected.images = [Data([7])]
     expectIdentical(try await movies.fetch(id: alien.id), expected)
     expectIdentical(try await movies.fetch(id: Movie.heat.id), .heat)
   }

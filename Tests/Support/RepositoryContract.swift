@@ -1,6 +1,6 @@
-import Catalog
-import Repositories
-import Testing
+public import Catalog
+public import Repositories
+public import Testing
 
 /// The behaviour every movie ``Repository`` must have, written once and run against each one.
 ///

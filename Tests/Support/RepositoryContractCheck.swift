@@ -1,5 +1,5 @@
-import Catalog
-import Repositories
+public import Catalog
+public import Repositories
 
 /// One named rule of the ``RepositoryContract``, checked against a fresh, empty repository.
 ///

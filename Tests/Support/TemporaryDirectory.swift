@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fresh folder under the system's temporary directory, for one test's store files.
 public struct TemporaryDirectory {

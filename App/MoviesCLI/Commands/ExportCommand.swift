@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Persistence
 import Repositories
 
 /// `movies export`: writes every movie as CSV, JSON or JSON Lines, with the fields `import` reads.
@@ -58,6 +59,9 @@ struct ExportCommand: MoviesCommand {
   /// Writes every movie in the chosen format, read one at a time and looked up (tags) a batch
   /// at a time, never all at once; returns how many were written. Images are not exported, so
   /// they are not read.
+  ///
+  /// - Throws: `RepositoryError.unreadable` after a complete document of the others, naming
+  ///   the movies that cannot be read (another program damaged them).
   func write(from catalog: Catalog, to write: @escaping (String) throws -> Void) async throws -> Int {
     var descriptor = FetchDescriptor<Movie>(sortBy: [
       SortDescriptor(\.date), SortDescriptor(\.title), SortDescriptor(\.id),
@@ -67,19 +71,22 @@ struct ExportCommand: MoviesCommand {
     let format = format
     var count = 0
     if format == .csv { try output.append(CSVWriter.line(TransferFormat.fields)) }
-    try await MovieBatches.each({ try await catalog.movies.enumerate(descriptor, $0) }) { batch in
-      let tags = try await catalog.movieTags.names(of: batch.map(\.id))
-      for movie in batch {
-        switch format {
-        case .csv: try output.append(CSVWriter.line(Self.fields(movie, tags: tags)))
-        case .jsonl: try output.append(try Self.render([movie], tags: tags, format: .jsonl))
-        case .json: try output.append((count == 0 ? "[\n" : ",\n") + (try Self.jsonElement(movie, tags: tags)))
+    let unreadable = try await UnreadableMovies.finishing {
+      try await MovieBatches.each({ try await catalog.movies.enumerate(descriptor, $0) }) { batch in
+        let tags = try await catalog.movieTags.names(of: batch.map(\.id))
+        for movie in batch {
+          switch format {
+          case .csv: try output.append(CSVWriter.line(Self.fields(movie, tags: tags)))
+          case .jsonl: try output.append(try Self.render([movie], tags: tags, format: .jsonl))
+          case .json: try output.append((count == 0 ? "[\n" : ",\n") + (try Self.jsonElement(movie, tags: tags)))
+          }
+          count += 1
         }
-        count += 1
       }
     }
     if format == .json { try output.append(count == 0 ? try Self.render([], tags: [:], format: .json) : "\n]\n") }
     try output.flush()
+    if let unreadable { throw unreadable }
     return count
   }
 

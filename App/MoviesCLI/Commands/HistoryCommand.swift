@@ -41,7 +41,7 @@ struct HistoryCommand: MoviesCommand {
     case .table:
       let rows = history.map { transaction in
         [
-          "\(transaction.token)", CatalogDate.iso8601(transaction.timestamp), transaction.author ?? "-",
+          "\(transaction.token)", CatalogDate.readable(transaction.timestamp), transaction.author ?? "-",
           Self.summary(transaction.changes),
         ]
       }

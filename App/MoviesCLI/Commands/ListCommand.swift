@@ -95,7 +95,10 @@ struct ListCommand: MoviesCommand {
   /// Writes the list, as text for the chosen format, from an open catalog.
   ///
   /// Movies are read one at a time, never all at once: the table reads them twice (once to
-  /// measure its columns), JSON once, looking up tags a batch at a time.
+  /// measure its columns), JSON once, looking up tags a batch at a time. Movies that cannot be
+  /// read (another program damaged them) are left out of a complete list, then reported.
+  ///
+  /// - Throws: `RepositoryError.unreadable` after the list, naming the movies left out.
   func render(from catalog: Catalog, to write: @escaping (String) -> Void) async throws {
     var query = query
     // Filters across relationships narrow the ids first: one query each, whatever the counts.
@@ -111,25 +114,43 @@ struct ListCommand: MoviesCommand {
       let table = MovieOutput.listTable
       var widths = table.headerWidths
       var count = 0
-      try await list.each(query) { movie in
-        table.widen(&widths, for: MovieOutput.tableRow(movie))
-        count += 1
-      }
-      guard count > 0 else { return write(MovieOutput.table([])) }
-      try output.append(table.line(table.headers, widths: widths))
-      try await list.each(query) { movie in try output.append(table.line(MovieOutput.tableRow(movie), widths: widths)) }
-    case .json:
-      var first = true
-      try await MovieBatches.each({ try await list.each(query, $0) }) { batch in
-        let tags = try await catalog.movieTags.names(of: batch.map(\.id))
-        for movie in batch {
-          try output.append((first ? "[\n" : ",\n") + MovieOutput.jsonElement(movie, tags: tags[movie.id] ?? []))
-          first = false
+      // Movies another program damaged are reported after the list of all the others.
+      let unreadable = try await UnreadableMovies.finishing {
+        try await list.each(query) { movie in
+          table.widen(&widths, for: MovieOutput.tableRow(movie))
+          count += 1
         }
       }
-      guard !first else { return write(try MovieOutput.json([])) }
-      try output.append("\n]\n")
+      if count == 0 {
+        write(MovieOutput.table([]))
+      } else {
+        try output.append(table.line(table.headers, widths: widths))
+        _ = try await UnreadableMovies.finishing {
+          try await list.each(query) { movie in
+            try output.append(table.line(MovieOutput.tableRow(movie), widths: widths))
+          }
+        }
+        try output.flush()
+      }
+      if let unreadable { throw unreadable }
+    case .json:
+      var first = true
+      let unreadable = try await UnreadableMovies.finishing {
+        try await MovieBatches.each({ try await list.each(query, $0) }) { batch in
+          let tags = try await catalog.movieTags.names(of: batch.map(\.id))
+          for movie in batch {
+            try output.append((first ? "[\n" : ",\n") + MovieOutput.jsonElement(movie, tags: tags[movie.id] ?? []))
+            first = false
+          }
+        }
+      }
+      if first {
+        write(try MovieOutput.json([]))
+      } else {
+        try output.append("\n]\n")
+        try output.flush()
+      }
+      if let unreadable { throw unreadable }
     }
-    try output.flush()
   }
 }

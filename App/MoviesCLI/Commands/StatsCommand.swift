@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Persistence
 import Repositories
 
 /// `movies stats`: counts, the average rating and text histograms of ratings and years.
@@ -17,12 +18,15 @@ struct StatsCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let summary = try await CatalogStatistics(movies: context.openCatalog().movies)()
+    let movies = try context.openCatalog().movies
+    let summary = try await CatalogStatistics(movies: movies)()
     if format == .json {
       context.console.writeData(try Self.json(summary))
     } else {
       context.console.show(Self.text(summary))
     }
+    // The figures leave out values another program damaged; the movies that hold them are named.
+    try await movies.checkReadable()
   }
 
   static func text(_ summary: CatalogSummary) -> String {

@@ -1,3 +1,4 @@
+import Catalog
 import CatalogStorage
 import Foundation
 import Persistence
@@ -7,13 +8,16 @@ import Persistence
 struct StoreCheckCommand: MoviesCommand {
   static let spec = CommandSpec(
     name: "check",
-    abstract: "Check the catalog: its header, SQLite's integrity, references, schema, version and image files.",
+    abstract:
+      "Check the catalog: its header, SQLite's integrity, references, schema, version, image files and values.",
     discussion: """
       Reads the catalog without changing it, and exits with status 1 listing the problems when \
       there are any. --repair makes only the safe repairs and says what it did: the header's \
       file format versions, the modes of the catalog's files, image files of the catalog that \
       no movie names. Missing images are dropped from their movies only with \
-      --detach-missing-images. Everything else is left for you.
+      --detach-missing-images. Everything else is left for you, such as a value another program \
+      stored that breaks the catalog's rules (a rate outside 0-10, an empty title): only you know \
+      the value meant, and each problem says which command changes or removes it.
       """,
     arguments: [
       .flag("repair", help: "Make the safe repairs, then check again."),
@@ -47,7 +51,9 @@ struct StoreCheckCommand: MoviesCommand {
     for note in check.notes {
       context.console.line("note: \(note.description)\(note.repair == nil ? "" : " (--repair fixes it)")")
     }
-    guard check.problems.isEmpty else {
+    // The engine knows nothing of movies: the catalog's own rules are checked on top.
+    let violations = try await ruleViolations(context, notes: check.problems.isEmpty)
+    guard check.problems.isEmpty, violations.count == 0 else {
       for problem in check.problems {
         let hint =
           switch problem.repair {
@@ -57,10 +63,50 @@ struct StoreCheckCommand: MoviesCommand {
           }
         context.console.line("problem: \(problem.description)\(hint)")
       }
-      let count = check.problems.count
+      for line in violations.lines { context.console.line(line) }
+      if violations.count > violations.lines.count {
+        context.console.line(
+          "problem: \(violations.count - violations.lines.count) more values break the catalog's rules")
+      }
+      let count = check.problems.count + violations.count
       throw AppError.notConfirmed("the catalog has \(count) \(count == 1 ? "problem" : "problems")")
     }
     let version = check.version.map { "version \($0)" } ?? "an unknown version"
-    context.console.line("The catalog is sound: \(version); header, integrity, references and image files checked.")
+    context.console.line(
+      "The catalog is sound: \(version); header, integrity, references, image files and the catalog's rules checked.")
+  }
+
+  /// How many values the rules are broken by that are listed one by one; more are counted.
+  static let listedViolations = 50
+
+  /// The values that break the catalog's rules (a rate outside 0–10, an empty title, …), as
+  /// `problem:` lines saying what the user can do, and how many there are. A catalog that
+  /// cannot be opened unchanged (it needs a migration, or is too damaged) is not checked; with
+  /// `notes`, a line says so.
+  private func ruleViolations(_ context: CommandContext, notes: Bool) async throws -> (lines: [String], count: Int) {
+    let catalog: Catalog
+    do {
+      catalog = try context.openCatalog(readOnly: true)
+    } catch {
+      if notes { context.console.line("note: the values were not checked against the catalog's rules: \(error)") }
+      return ([], 0)
+    }
+    var lines: [String] = []
+    var count = 0
+    // Rows that cannot be read at all are problems the store's check already named.
+    _ = try await UnreadableMovies.finishing {
+      try await catalog.checkRules { violation in
+        count += 1
+        guard lines.count < Self.listedViolations else { return }
+        let remedy =
+          switch violation.owner {
+          case .movie: "'movies update ID' with valid values changes it, 'movies delete ID' removes it"
+          case .review: "'movies review delete ID' removes it"
+          case .tag: "no movies command can change it; another SQLite tool can"
+          }
+        lines.append("problem: \(violation) (\(remedy))")
+      }
+    }
+    return (lines, count)
   }
 }

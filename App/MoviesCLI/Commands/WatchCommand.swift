@@ -40,7 +40,7 @@ struct WatchCommand: MoviesCommand {
         let author = transaction.author.map { " by \($0)" } ?? ""
         context.console.show("\n")
         context.console.line(
-          "— changed at \(CatalogDate.iso8601(transaction.timestamp))\(author) (history \(transaction.token)) —")
+          "— changed at \(CatalogDate.readable(transaction.timestamp))\(author) (history \(transaction.token)) —")
       }
       try await list.output(from: catalog, to: context.console)
       if let updates, listed >= updates { break }

@@ -23,12 +23,13 @@ struct Catalog: Sendable {
   let importer: SQLiteMovieImporter
 
   /// Opens the catalog store at a URL, creating it (private to the user) when `creating`; its
-  /// writes wait up to `busyTimeout` for another process writing it.
+  /// writes wait up to `busyTimeout` for another process writing it. A `readOnly` catalog is
+  /// never changed: not migrated, not created.
   ///
-  /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not
-  ///   `creating`; the file is left untouched.
+  /// - Throws: `PersistenceError` if the store cannot be opened, is missing and not
+  ///   `creating`, or needs a migration and is `readOnly`; the file is left untouched.
   init(
-    url: URL, creating: Bool, backupBeforeMigration: Bool = false,
+    url: URL, creating: Bool, readOnly: Bool = false, backupBeforeMigration: Bool = false,
     busyTimeout: Duration = MoviesApplication.defaultBusyTimeout
   ) throws {
     self.url = url
@@ -36,7 +37,8 @@ struct Catalog: Sendable {
     let container = try ModelContainer(
       for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
       backupBeforeMigration: backupBeforeMigration,
-      configurations: ModelConfiguration("Catalog", url: url, allowsCreation: creating, busyTimeout: busyTimeout))
+      configurations: ModelConfiguration(
+        "Catalog", url: url, allowsSave: !readOnly, allowsCreation: creating, busyTimeout: busyTimeout))
     self.container = container
     movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog", author: Self.author)
     reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog", author: Self.author)
@@ -58,6 +60,9 @@ struct Catalog: Sendable {
   var listReviews: ListReviews<SQLiteRepository<Review>> { ListReviews(reviews: reviews) }
   var deleteReview: DeleteReview<SQLiteRepository<Review>> { DeleteReview(reviews: reviews) }
   var importMovies: ImportMovies<SQLiteMovieImporter> { ImportMovies(store: importer) }
+  var checkRules: CheckCatalogRules<SQLiteRepository<Movie>, SQLiteRepository<Review>, SQLiteRepository<MovieTag>> {
+    CheckCatalogRules(movies: movies, reviews: reviews, tags: tags)
+  }
   var movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteUnitOfWork> {
     MovieTags(tags: tags, taggings: taggings, unitOfWork: unitOfWork)
   }

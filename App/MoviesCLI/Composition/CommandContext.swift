@@ -7,20 +7,29 @@ struct CommandContext: Sendable {
   let environment: [String: String]
   /// How long a write waits for another process that is writing the catalog.
   var busyTimeout: Duration = MoviesApplication.defaultBusyTimeout
+  /// The catalogs this command opened, closed when it ends; those it created are removed if
+  /// it fails.
+  var opened = OpenedCatalogs()
 
   /// Opens the catalog store (the one chosen by `--store` and the environment, unless `url`
   /// names another); commands call this only when they need the store.
   ///
   /// Only commands that add movies pass `creating`: the others fail on a missing store, with
-  /// an error naming its path, and create no file or folder.
+  /// an error naming its path, and create no file or folder. Every catalog opened is kept in
+  /// ``opened``, closed when the command ends, and removed if the command created it and
+  /// failed. A `readOnly` catalog is never changed (not even migrated).
   ///
   /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not `creating`.
   func openCatalog(
-    at url: URL? = nil, creating: Bool = false, backupBeforeMigration: Bool = false
+    at url: URL? = nil, creating: Bool = false, readOnly: Bool = false, backupBeforeMigration: Bool = false
   ) throws
     -> Catalog
   {
-    try Catalog(
-      url: url ?? storeURL, creating: creating, backupBeforeMigration: backupBeforeMigration, busyTimeout: busyTimeout)
+    let url = url ?? storeURL
+    return try opened.opening(url) {
+      try Catalog(
+        url: url, creating: creating, readOnly: readOnly, backupBeforeMigration: backupBeforeMigration,
+        busyTimeout: busyTimeout)
+    }
   }
 }

@@ -1,5 +1,5 @@
 import Catalog
-import Foundation
+public import Foundation
 
 extension UUID: ArgumentValue {
   /// Reads a movie id, in either case.

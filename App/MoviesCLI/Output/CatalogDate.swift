@@ -34,14 +34,38 @@ enum CatalogDate {
 
   /// The full ISO 8601 form of a date in UTC, `YYYY-MM-DDThh:mm:ssZ`, with the fractional
   /// seconds it has.
+  ///
+  /// A date past a trillion days either side of 1970, as only another program can store
+  /// (`store check` names it), is written as that bound, as ``Domain/CivilDate`` reads it: a
+  /// year no input accepts, so an import refuses it rather than take it for another date.
   static func iso8601(_ date: Date) -> String {
-    let (whole, fraction) = parts(of: date.timeIntervalSinceReferenceDate)
+    // The bound in seconds since 1970, as CivilDate counts days (NaN cannot be stored).
+    let bound = 1e12 * 86_400
+    let seconds = date.timeIntervalSince1970
+    let interval =
+      seconds.magnitude < bound
+      ? date.timeIntervalSinceReferenceDate : (seconds < 0 ? -bound : bound) - Double(referenceOffset)
+    let (whole, fraction) = parts(of: interval)
     let since1970 = whole + referenceOffset
     let days = Int((Double(since1970) / 86_400).rounded(.down))
     let second = since1970 - days * 86_400
     let clock = [second / 3_600, second / 60 % 60, second % 60].map { CivilDate.padded($0, 2) }
     return "\(CivilDate(daysSince1970: days))T\(clock.joined(separator: ":"))"
       + (fraction.isEmpty ? "" : "." + fraction) + "Z"
+  }
+
+  /// A date as people read it, in UTC: `YYYY-MM-DDThh:mm:ssZ`, with milliseconds
+  /// (`hh:mm:ss.SSSZ`, cut, not rounded, so the second shown is the date's own) when the date
+  /// has any. Every table and line for people shows dates this way; JSON and exports keep
+  /// ``iso8601(_:)``'s exact digits.
+  static func readable(_ date: Date) -> String {
+    let interval = date.timeIntervalSinceReferenceDate
+    guard interval.magnitude < 1e12 * 86_400 else { return iso8601(date) }
+    let whole = interval.rounded(.down)
+    let milliseconds = min(999, max(0, Int(((interval - whole) * 1000).rounded(.down))))
+    let seconds = iso8601(Date(timeIntervalSinceReferenceDate: whole))
+    guard milliseconds > 0 else { return seconds }
+    return seconds.dropLast() + "." + CivilDate.padded(milliseconds, 3) + "Z"
   }
 
   /// Parses `YYYY-MM-DD` alone: a day that exists, at midnight UTC.

@@ -10,19 +10,25 @@ enum MovieBatches {
   /// few hundred ids cannot use their index), so fewer batches cost less time.
   static let size = 10_000
 
-  /// Calls `body` with consecutive batches of the movies `enumerate` yields.
+  /// Calls `body` with consecutive batches of the movies `enumerate` yields; when it ends by
+  /// naming movies it could not read (`RepositoryError.unreadable`), the last batch is handed
+  /// on first, then that error is thrown.
   static func each(
     _ enumerate: ((Movie) async throws -> Void) async throws -> Void, _ body: @escaping ([Movie]) async throws -> Void
   ) async throws {
     var batch: [Movie] = []
     batch.reserveCapacity(size)
-    try await enumerate { movie in
-      batch.append(movie)
-      if batch.count == size {
-        try await body(batch)
-        batch.removeAll(keepingCapacity: true)
+    // Damaged movies are reported after the last one read, so the last batch is handed on first.
+    let unreadable = try await UnreadableMovies.finishing {
+      try await enumerate { movie in
+        batch.append(movie)
+        if batch.count == size {
+          try await body(batch)
+          batch.removeAll(keepingCapacity: true)
+        }
       }
     }
     if !batch.isEmpty { try await body(batch) }
+    if let unreadable { throw unreadable }
   }
 }

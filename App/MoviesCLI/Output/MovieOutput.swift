@@ -39,7 +39,7 @@ enum MovieOutput {
     var lines = [
       "id:      \(movie.id.uuidString.lowercased())",
       "title:   \(TerminalText.escaped(movie.title))",
-      "date:    \(CatalogDate.iso8601(movie.date))",
+      "date:    \(CatalogDate.readable(movie.date))",
       "rate:    \(movie.rate)",
       "heart:   \(movie.heart)",
       "images:  \(movie.images.count)",

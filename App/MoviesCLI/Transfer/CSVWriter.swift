@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes CSV as RFC 4180 defines it, quoting only the fields that need it.
 enum CSVWriter {
   /// One record as a line, ending with CRLF as the RFC says.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A movie's tags as one text field, as CSV carries them: names separated by `|`, with a `|`
 /// inside a name written `\|` and a backslash `\\`, so any name comes back as it was.
 ///

@@ -1,3 +1,5 @@
+import Catalog
+
 /// The fields of an import or export file, in the order files carry them.
 enum TransferField: Int, CaseIterable {
   case id, title, content, date, rate, heart, tags, runtime

@@ -1,6 +1,6 @@
-import Catalog
-import Foundation
-import Persistence
+public import Catalog
+public import Foundation
+public import Persistence
 
 extension Movie: PersistentModel {
   /// Movies live in the `movies` table, indexed by the fields the catalog filters and sorts

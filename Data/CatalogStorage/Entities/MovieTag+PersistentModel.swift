@@ -1,6 +1,6 @@
-import Catalog
-import Foundation
-import Persistence
+public import Catalog
+public import Foundation
+public import Persistence
 
 extension MovieTag: PersistentModel {
   /// Tags live in the `tags` table; names are unique.

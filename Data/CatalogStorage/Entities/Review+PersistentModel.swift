@@ -1,6 +1,6 @@
-import Catalog
-import Foundation
-import Persistence
+public import Catalog
+public import Foundation
+public import Persistence
 
 extension Review: PersistentModel {
   /// Reviews live in the `reviews` table; each belongs to a movie and goes with it.

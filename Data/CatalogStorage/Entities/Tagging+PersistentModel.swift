@@ -1,6 +1,6 @@
-import Catalog
-import Foundation
-import Persistence
+public import Catalog
+public import Foundation
+public import Persistence
 
 extension Tagging: PersistentModel {
   /// The join table of movies and tags: each row goes with its movie and with its tag, and a

@@ -1,4 +1,4 @@
-import Catalog
+public import Catalog
 import Foundation
 import Persistence
 import Repositories

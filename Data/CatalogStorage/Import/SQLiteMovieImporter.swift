@@ -1,6 +1,6 @@
-import Catalog
+public import Catalog
 import Foundation
-import Persistence
+public import Persistence
 import Repositories
 import SQLiteCore
 

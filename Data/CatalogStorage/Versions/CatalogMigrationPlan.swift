@@ -1,4 +1,5 @@
-import Persistence
+public import Persistence
+
 /// Every version of the catalog's schema and how a store moves between them; the catalog's
 /// container opens its store with this plan.
 public enum CatalogMigrationPlan: SchemaMigrationPlan {

@@ -1,5 +1,5 @@
-import Foundation
-import Persistence
+public import Foundation
+public import Persistence
 
 /// The catalog's schema as version 1.0.0 stored it, frozen: stores written before schemas were
 /// versioned have exactly these tables and are adopted as this version.

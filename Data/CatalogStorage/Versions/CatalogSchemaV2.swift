@@ -1,5 +1,5 @@
 import Catalog
-import Persistence
+public import Persistence
 
 /// The catalog's schema as version 2.0.0 stores it, the current one: movies gained an optional
 /// running time, and taggings lost the index on `movieID` alone.

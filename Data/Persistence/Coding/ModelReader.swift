@@ -36,4 +36,13 @@ final class ModelReader {
     guard try statement.step() else { return nil }
     return try decoder.decode(type)
   }
+
+  /// The row the statement is on as a model, for a caller that steps it itself.
+  @inline(__always)
+  func decodeCurrentRow<Model: Decodable>(_ type: Model.Type) throws -> Model {
+    try decoder.decode(type)
+  }
+
+  /// The identifier of the row the statement is on, as an error names a row.
+  var rowIdentifier: String { decoder.rowIdentifier }
 }

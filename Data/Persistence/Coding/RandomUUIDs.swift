@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Random (version 4) UUIDs from the system's secure random source, fetched 4 KiB at a time.
 ///

@@ -80,7 +80,7 @@ final class RowDecoder {
   }
 
   /// The current row's identifier as people read it.
-  private var rowIdentifier: String {
+  var rowIdentifier: String {
     indexByName[table.primaryKey].map { statement.value(at: $0).identifierDescription } ?? "?"
   }
 

@@ -1,6 +1,6 @@
 import Foundation
 import NestedJSON
-import SQLiteCore
+package import SQLiteCore
 
 /// Encodes models into the parameters of one statement, reusing its buffers row after row.
 ///

@@ -1,3 +1,5 @@
+import SQLiteCore
+
 /// The `Encoder` a model encodes itself into; it forwards every value to a ``RowEncoder``.
 struct RowEncoding: Encoder {
   let encoder: RowEncoder

@@ -1,5 +1,5 @@
 import Foundation
-import Repositories
+public import Repositories
 import SQLiteCore
 
 /// A unit of work on one store: inserts, updates and deletes are staged in the context, and

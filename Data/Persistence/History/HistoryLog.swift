@@ -9,16 +9,18 @@ enum HistoryLog {
   static let transactions = "_history_transactions"
   static let changes = "_history_entries"
 
+  /// The statements that create the history tables and their index.
+  static let createStatements = """
+    CREATE TABLE IF NOT EXISTS "\(transactions)" (token INTEGER PRIMARY KEY AUTOINCREMENT, \
+    timestamp REAL NOT NULL, author TEXT) STRICT;
+    CREATE TABLE IF NOT EXISTS "\(changes)" (token INTEGER NOT NULL, model TEXT NOT NULL, \
+    kind TEXT NOT NULL, ids BLOB NOT NULL) STRICT;
+    CREATE INDEX IF NOT EXISTS "\(changes)_token" ON "\(changes)" (token);
+    """
+
   /// Creates the history tables where missing.
   static func prepare(on connection: Connection) throws {
-    try connection.execute(
-      """
-      CREATE TABLE IF NOT EXISTS "\(transactions)" (token INTEGER PRIMARY KEY AUTOINCREMENT, \
-      timestamp REAL NOT NULL, author TEXT) STRICT;
-      CREATE TABLE IF NOT EXISTS "\(changes)" (token INTEGER NOT NULL, model TEXT NOT NULL, \
-      kind TEXT NOT NULL, ids BLOB NOT NULL) STRICT;
-      CREATE INDEX IF NOT EXISTS "\(changes)_token" ON "\(changes)" (token);
-      """)
+    try connection.execute(createStatements)
   }
 
   /// Appends a run of changes of one model and kind under a token.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One committed transaction of a store's history: when, by whom, and every row it changed.
 public struct HistoryTransaction: Sendable, Hashable {

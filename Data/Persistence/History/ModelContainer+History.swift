@@ -1,4 +1,4 @@
-import Repositories
+public import Repositories
 
 extension ModelContainer {
   /// The transactions committed after a token (from the first without one), oldest first; only

@@ -1,5 +1,5 @@
 import Foundation
-import Repositories
+public import Repositories
 import SQLiteCore
 
 /// The store as a custom migration stage sees it: in the old shape inside `willMigrate`, in

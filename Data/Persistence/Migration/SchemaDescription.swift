@@ -6,61 +6,61 @@ import SQLiteCore
 /// A store read from disk and a schema created afresh are described alike, so the two compare
 /// with `==`: this is how a store's version is recognized, how a migrated store is checked
 /// against a new one, and what each version's committed JSON file holds.
-public struct SchemaDescription: Codable, Equatable, Sendable {
+package struct SchemaDescription: Codable, Equatable, Sendable {
   /// One table.
-  public struct Table: Codable, Equatable, Sendable {
+  package struct Table: Codable, Equatable, Sendable {
     /// The table's name.
-    public var name: String
+    package var name: String
     /// Its columns, in order.
-    public var columns: [Column]
+    package var columns: [Column]
     /// Its indexes other than the primary key's, by name.
-    public var indexes: [Index]
+    package var indexes: [Index]
     /// Its foreign keys, in order.
-    public var foreignKeys: [ForeignKey]
+    package var foreignKeys: [ForeignKey]
   }
 
   /// One column of a table.
-  public struct Column: Codable, Equatable, Sendable {
+  package struct Column: Codable, Equatable, Sendable {
     /// The column's name.
-    public var name: String
+    package var name: String
     /// Its declared type.
-    public var type: String
+    package var type: String
     /// Whether it refuses `NULL`.
-    public var notNull: Bool
+    package var notNull: Bool
     /// Whether it is the primary key.
-    public var primaryKey: Bool
+    package var primaryKey: Bool
   }
 
   /// One index of a table.
-  public struct Index: Codable, Equatable, Sendable {
+  package struct Index: Codable, Equatable, Sendable {
     /// The index's name.
-    public var name: String
+    package var name: String
     /// Whether its values are unique.
-    public var unique: Bool
+    package var unique: Bool
     /// Its columns in order, each followed by ` DESC` when descending.
-    public var columns: [String]
+    package var columns: [String]
   }
 
   /// One foreign key of a table.
-  public struct ForeignKey: Codable, Equatable, Sendable {
+  package struct ForeignKey: Codable, Equatable, Sendable {
     /// The referring column.
-    public var column: String
+    package var column: String
     /// The table referred to.
-    public var parentTable: String
+    package var parentTable: String
     /// The column referred to.
-    public var parentColumn: String
+    package var parentColumn: String
     /// What deleting the parent does: `CASCADE`, `SET NULL`, `RESTRICT` or `NO ACTION`.
-    public var onDelete: String
+    package var onDelete: String
   }
 
   /// The tables, by name.
-  public var tables: [Table]
+  package var tables: [Table]
 
   /// Whether the store has no tables at all.
-  public var isEmpty: Bool { tables.isEmpty }
+  package var isEmpty: Bool { tables.isEmpty }
 
   /// The description as JSON with sorted keys, the same text for the same schema every time.
-  public var json: String {
+  package var json: String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     // Encoding plain strings, numbers and booleans cannot fail.
@@ -69,7 +69,7 @@ public struct SchemaDescription: Codable, Equatable, Sendable {
   }
 
   /// A short fingerprint of ``json``: 16 hexadecimal digits of its 64-bit FNV-1a hash.
-  public var fingerprint: String {
+  package var fingerprint: String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in json.utf8 {
       hash ^= UInt64(byte)
@@ -79,15 +79,23 @@ public struct SchemaDescription: Codable, Equatable, Sendable {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
+  /// The name of the first table, by name, that one description has and the other lacks or
+  /// describes otherwise; `nil` when they are equal.
+  func differingTable(from other: SchemaDescription) -> String? {
+    let mine = Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let theirs = Dictionary(other.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    return Set(mine.keys).union(theirs.keys).sorted().first { mine[$0] != theirs[$0] }
+  }
+
   /// A description of these tables.
-  public init(tables: [Table]) {
+  package init(tables: [Table]) {
     self.tables = tables
   }
 
   /// The description of a schema version's tables, as a store of that version has them.
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model whose schema cannot be resolved.
-  public init(version: any VersionedSchema.Type) throws {
+  package init(version: any VersionedSchema.Type) throws {
     let tables = try Schema(version.models).models.map { (model) throws(PersistenceError) in try model.resolve() }
     self = try Self.expected(for: tables)
   }

@@ -28,12 +28,15 @@ struct SchemaRecord: Equatable {
     return SchemaRecord(version: version, fingerprint: statement.text(at: 1))
   }
 
+  /// The statement that creates the record's table.
+  static let createStatement =
+    "CREATE TABLE IF NOT EXISTS \"\(table)\" (id INTEGER PRIMARY KEY CHECK (id = 1), "
+    + "version TEXT NOT NULL, fingerprint TEXT NOT NULL, recorded REAL NOT NULL) STRICT"
+
   /// Writes the record, replacing any other; call it inside the transaction that made the
   /// schema what it records.
   func write(to connection: Connection) throws {
-    try connection.execute(
-      "CREATE TABLE IF NOT EXISTS \"\(Self.table)\" (id INTEGER PRIMARY KEY CHECK (id = 1), "
-        + "version TEXT NOT NULL, fingerprint TEXT NOT NULL, recorded REAL NOT NULL) STRICT")
+    try connection.execute(Self.createStatement)
     let statement = try connection.statement(
       "INSERT INTO \"\(Self.table)\" (id, version, fingerprint, recorded) VALUES (1, ?1, ?2, ?3) "
         + "ON CONFLICT (id) DO UPDATE SET version = excluded.version, fingerprint = excluded.fingerprint, "

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SQLiteCore
 
 #if canImport(Glibc)
@@ -101,6 +101,11 @@ public struct StoreCheck: Sendable {
     version = migrator.versions[versionIndex].number
     if try migrator.tables(of: versionIndex) != live {
       problems.append(StoreProblem("its tables differ from those of version \(migrator.versions[versionIndex].number)"))
+    }
+    do {
+      try SchemaGuard.checkDefinitions(connection, of: migrator.versions[versionIndex].schemas, path: url.path)
+    } catch let PersistenceError.cannotOpen(_, reason) {
+      problems.append(StoreProblem(reason))
     }
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SQLiteCore
 
 /// What a store file is, read without changing it: its schema version, whether it needs a

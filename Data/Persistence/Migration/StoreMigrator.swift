@@ -58,12 +58,14 @@ struct StoreMigrator: Sendable {
   /// brought to: what ``prepare(_:path:realPath:allowsSave:external:)`` would accept.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a store of an unknown or newer
-  ///   version, or whose tables match no version.
+  ///   version, whose tables match no version, or whose tables' definitions were edited
+  ///   (``SchemaGuard/checkDefinitions(_:of:exact:path:)``).
   func recognize(_ connection: Connection, path: String) throws {
     let live = try SchemaDescription.read(from: connection)
     let record = try SchemaRecord.read(from: connection, path: path)
     if live.isEmpty, record == nil { return }
-    _ = try version(of: live, record: record, path: path)
+    let index = try version(of: live, record: record, path: path)
+    try SchemaGuard.checkDefinitions(connection, of: versions[index].schemas, path: path)
   }
 
   /// Where a store at `realPath` of a version is copied before it is migrated.
@@ -143,10 +145,16 @@ struct StoreMigrator: Sendable {
       throw PersistenceError.cannotOpen(path: path, reason: unrecognized(live, record: record))
     }
     // Tables that still have the fingerprint recorded with them are that version's.
-    if let record, record.fingerprint != live.fingerprint, try tables(of: index) != live {
-      throw PersistenceError.cannotOpen(
-        path: path,
-        reason: "the store's tables differ from those of version \(record.version) (fingerprint \(live.fingerprint))")
+    if let record, record.fingerprint != live.fingerprint {
+      let expected = try tables(of: index)
+      if expected != live {
+        let table = live.differingTable(from: expected).map { " (first: table '\($0)')" } ?? ""
+        throw PersistenceError.cannotOpen(
+          path: path,
+          reason:
+            "the store's tables differ from those of version \(record.version)\(table) (fingerprint \(live.fingerprint))"
+        )
+      }
     }
     return index
   }

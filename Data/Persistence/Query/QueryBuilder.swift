@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLiteCore
 
 /// Builds the SQL of a ``FetchDescriptor`` against one table: `WHERE`, `ORDER BY`, `LIMIT`.
 ///
@@ -25,10 +26,18 @@ struct QueryBuilder {
   /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a key path to no stored attribute.
   func columns<Model>(_ properties: [any PartialKeyPath<Model> & Sendable]) throws(PersistenceError) -> String {
     guard !properties.isEmpty else { return table.quotedColumns }
-    let names = Set(properties.map { KeyPathName.column(of: $0) })
-    for name in names.sorted() where !table.columns.contains(where: { $0.name == name }) {
+    return try columns(names: Set(properties.map { KeyPathName.column(of: $0) }))
+  }
+
+  /// The result columns that fetch the attributes `names` names but those in `excluded`, as
+  /// ``columns(_:)`` does for key paths: an externally stored one not fetched by its names.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a name of no stored attribute.
+  func columns(names: Set<String>, except excluded: Set<String> = []) throws(PersistenceError) -> String {
+    for name in names.union(excluded).sorted() where !table.columns.contains(where: { $0.name == name }) {
       throw .unsupportedQuery("cannot fetch \(modelName).\(name): it is not a stored attribute")
     }
+    let names = names.subtracting(excluded)
     return table.columns.compactMap { column -> String? in
       let quoted = SQLIdentifier.quote(column.name)
       if column.name == table.primaryKey || names.contains(column.name) { return quoted }

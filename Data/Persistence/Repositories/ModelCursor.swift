@@ -1,5 +1,5 @@
 import Foundation
-import Repositories
+public import Repositories
 import SQLiteCore
 
 /// The models of a query, read from the store one row at a time as they are asked for.
@@ -30,6 +30,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
     private let repository: SQLiteRepository<Model>
     private let descriptor: FetchDescriptor<Model>
     private var state: State = .notStarted
+    private var unreadable = UnreadableRows()
 
     private enum State {
       case notStarted
@@ -45,8 +46,12 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
 
     /// Returns the next model, or `nil` after the last one.
     ///
-    /// - Throws: `RepositoryError` if the query cannot run or a row cannot be decoded; the
-    ///   cursor is finished then.
+    /// A row whose values cannot be decoded (another program wrote them, or an external file
+    /// is missing) is skipped, and the rows after it are still returned; after the last one,
+    /// `next()` throws `RepositoryError.unreadable` naming the skipped rows.
+    ///
+    /// - Throws: `RepositoryError` if the query cannot run (the cursor is finished then), or,
+    ///   after the last row, `RepositoryError.unreadable` if rows were skipped.
     public func next() async throws -> Model? {
       do {
         switch state {
@@ -54,11 +59,17 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
           try start()
           return try await next()
         case .reading(_, let reader):
-          guard let model = try reader.next(Model.self) else {
-            finish()
-            return nil
+          while try reader.statement.step() {
+            do {
+              return try reader.decodeCurrentRow(Model.self)
+            } catch {
+              // One damaged row does not hide the others: it is named at the end.
+              unreadable.note(row: reader.rowIdentifier, error)
+            }
           }
-          return model
+          finish()
+          if let error = unreadable.error { throw error }
+          return nil
         case .buffered(var models):
           let model = models.next()
           state = model == nil ? .finished : .buffered(models)
@@ -73,6 +84,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
     }
 
     private func start() throws {
+      try repository.store.checkOpen()
       let query = try QueryBuilder(table: repository.table, modelName: "\(Model.self)").select(descriptor)
       guard let path = repository.store.filePath else {
         state = .buffered(

@@ -15,6 +15,8 @@ extension RepositoryError {
       self = .constraintViolation("\(error.message) (\(modelName))")
     case let error as SQLiteError:
       self = .unavailable(error.message, detail: error.debugDescription)
+    case PersistenceError.sqlite(let error):
+      self = .unavailable(error.message, detail: error.debugDescription)
     case PersistenceError.invalidValue(let message):
       self = .invalidValue(message)
     case PersistenceError.unreadableFile(let message):

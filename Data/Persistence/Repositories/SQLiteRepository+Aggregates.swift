@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Repositories
 import SQLiteCore
 
@@ -12,7 +12,9 @@ extension SQLiteRepository {
   public func count<Value: Hashable & Sendable>(
     groupedBy keyPath: any KeyPath<Model, Value> & Sendable, where predicate: Predicate<Model>?
   ) async throws -> [Value: Int] {
-    let rows = try await aggregate("\(column(keyPath)), count(*)", groupBy: column(keyPath), predicate)
+    let column = try column(keyPath)
+    let rows = try await aggregate(
+      "\(SQLIdentifier.quote(column.name)), count(*)", of: column, groupBy: SQLIdentifier.quote(column.name), predicate)
     var counts: [Value: Int] = [:]
     for row in rows {
       guard case .integer(let count) = row[1] else { continue }
@@ -42,7 +44,8 @@ extension SQLiteRepository {
   public func average<Value: BinaryInteger & Sendable>(
     of keyPath: any KeyPath<Model, Value> & Sendable, where predicate: Predicate<Model>?
   ) async throws -> Double? {
-    let rows = try await aggregate("avg(\(column(keyPath)))", groupBy: nil, predicate)
+    let column = try column(keyPath)
+    let rows = try await aggregate("avg(\(SQLIdentifier.quote(column.name)))", of: column, groupBy: nil, predicate)
     guard case .real(let average) = rows.first?.first else { return nil }
     return average
   }
@@ -52,18 +55,20 @@ extension SQLiteRepository {
   private func extreme<Value: Comparable & Sendable>(
     _ function: String, _ keyPath: any KeyPath<Model, Value> & Sendable, _ predicate: Predicate<Model>?
   ) async throws -> Value? {
-    let rows = try await aggregate("\(function)(\(column(keyPath)))", groupBy: nil, predicate)
+    let column = try column(keyPath)
+    let rows = try await aggregate(
+      "\(function)(\(SQLIdentifier.quote(column.name)))", of: column, groupBy: nil, predicate)
     guard let value = rows.first?.first, value != .null else { return nil }
     return try decode(Value.self, value)
   }
 
-  /// The quoted column of a key path to a stored attribute that SQL can compare.
-  private func column(_ keyPath: AnyKeyPath) throws(RepositoryError) -> String {
+  /// The column of a key path to a stored attribute that SQL can compare.
+  private func column(_ keyPath: AnyKeyPath) throws(RepositoryError) -> Column {
     let name = KeyPathName.column(of: keyPath)
     guard let column = table.columns.first(where: { $0.name == name }), column.kind != .json else {
       throw .unsupportedQuery("\(Model.self).\(name) is not a stored attribute SQL can aggregate")
     }
-    return SQLIdentifier.quote(column.name)
+    return column
   }
 
   /// Reads a stored value as the attribute's type, which must be `Decodable` (every stored
@@ -82,17 +87,21 @@ extension SQLiteRepository {
     }
   }
 
-  /// Runs `SELECT selection FROM table [WHERE …] [GROUP BY …]` and returns its rows.
+  /// Runs `SELECT selection FROM table WHERE … [GROUP BY …]` and returns its rows.
+  ///
+  /// Values of `column` that no read could decode (``Column/unreadableCondition``, which only a
+  /// program that rewrote the schema can store) are left out, so one damaged row does not fail
+  /// the figures of all the others; ``unreadableModels()`` names such rows.
   private func aggregate(
-    _ selection: String, groupBy: String?, _ predicate: Predicate<Model>?
+    _ selection: String, of column: Column, groupBy: String?, _ predicate: Predicate<Model>?
   ) async throws
     -> [[SQLValue]]
   {
     do {
-      var query = SQLFragment("SELECT \(selection) FROM \(table.quotedName)")
+      var query = SQLFragment("SELECT \(selection) FROM \(table.quotedName) WHERE NOT (\(column.unreadableCondition))")
       if let predicate {
         let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
-        query.sql += " WHERE " + condition.sql
+        query.sql += " AND (" + condition.sql + ")"
         query.bindings = condition.bindings
       }
       if let groupBy { query.sql += " GROUP BY \(groupBy)" }

@@ -1,6 +1,6 @@
 import Foundation
 import Repositories
-import SQLiteCore
+public import SQLiteCore
 
 extension SQLiteRepository {
   /// Runs a `SELECT` of your own and returns its rows as models: the escape hatch for what a

@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 import SQLiteCore
 
 /// A ``Repositories/Repository`` of one model type, stored in SQLite.
@@ -106,13 +106,34 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     try updateNow(id: id, properties: properties, change)
   }
 
+  /// ``update(id:properties:_:)``, where `change` sets each property in `replacing` whole:
+  /// those are written, not read (an externally stored one holds empty values, one per file,
+  /// in `change`), so a missing or unreadable old file does not stand in the way; the old
+  /// files no row names any more are removed after the commit, and one already missing is
+  /// no error. An empty `properties` reads every property but the replaced ones.
+  ///
+  /// ```swift
+  /// let movie = try await movies.update(id: id, properties: [\.title], replacing: [\.images]) {
+  ///   $0.images = [poster]
+  /// }
+  /// ```
+  ///
+  /// - Throws: as ``update(id:properties:_:)`` does.
+  public func update(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], replacing: [any PartialKeyPath<Model> & Sendable],
+    _ change: (inout Model) throws -> Void
+  ) async throws -> Model {
+    try updateNow(id: id, properties: properties, replacing: replacing, change)
+  }
+
   private func updateNow(
-    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], _ change: (inout Model) throws -> Void
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable],
+    replacing: [any PartialKeyPath<Model> & Sendable] = [], _ change: (inout Model) throws -> Void
   ) throws -> Model {
     var changeError: (any Error)?
     do {
       let key = try SQLValue(swiftValue: id)
-      let (select, update, columns) = try partialStatements(properties)
+      let (select, update, columns) = try partialStatements(properties, replacing: replacing)
       let writesFiles = table.columns.indices.contains { table.columns[$0].kind == .external && columns.contains($0) }
       return try store.write(replacesFiles: writesFiles, author: author) { state in
         // Read on the writer, inside the transaction: the row cannot change underneath.
@@ -250,17 +271,24 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
 
   // MARK: Helpers
 
-  /// The `SELECT` by identifier and the `UPDATE` of some properties, and the indexes of the
-  /// columns they write; every column when `properties` is empty.
+  /// The `SELECT` by identifier of the listed properties, the `UPDATE` of those and the
+  /// replaced ones, and the indexes of the columns they write; every column when `properties`
+  /// is empty (and read every one but the replaced ones).
   private func partialStatements(
-    _ properties: [any PartialKeyPath<Model> & Sendable]
+    _ properties: [any PartialKeyPath<Model> & Sendable], replacing: [any PartialKeyPath<Model> & Sendable]
   ) throws(PersistenceError) -> (select: String, update: String, columns: Set<Int>) {
-    guard !properties.isEmpty else {
+    guard !properties.isEmpty || !replacing.isEmpty else {
       return (statements.selectByID, statements.update, Set(table.columns.indices))
     }
+    let replaced = Set(replacing.map { KeyPathName.column(of: $0) })
+    let read = try builder.columns(
+      names: properties.isEmpty ? Set(table.columns.map(\.name)) : Set(properties.map { KeyPathName.column(of: $0) }),
+      except: replaced)
     let key = SQLIdentifier.quote(table.primaryKey)
-    let select = "SELECT \(try builder.columns(properties)) FROM \(table.quotedName) WHERE \(key) = ?"
-    let names = Set(properties.map { KeyPathName.column(of: $0) })
+    let select = "SELECT \(read) FROM \(table.quotedName) WHERE \(key) = ?"
+    let names =
+      properties.isEmpty
+      ? Set(table.columns.map(\.name)) : Set(properties.map { KeyPathName.column(of: $0) }).union(replaced)
     let columns = Set(table.columns.indices.filter { names.contains(table.columns[$0].name) })
     let assignments = columns.sorted().filter { table.columns[$0].name != table.primaryKey }.map {
       "\(SQLIdentifier.quote(table.columns[$0].name)) = ?\($0 + 1)"

@@ -1,5 +1,5 @@
 import Foundation
-import Repositories
+public import Repositories
 
 /// A ``Repositories/UnitOfWork`` on one store of a ``ModelContainer``: each transaction is one
 /// SQLite write transaction, with one history transaction for all of its changes.

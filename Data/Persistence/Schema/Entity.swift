@@ -88,19 +88,19 @@ public struct Entity<Model>: Sendable {
   }
 
   /// The table name, or `nil` for the type's name.
-  public let tableName: String?
+  package let tableName: String?
   /// The indexes, as column names resolved from key paths; unique ones included.
-  public let indexes: [IndexDescription]
+  package let indexes: [IndexDescription]
   /// The `Data` and `[Data]` attributes kept as files beside the store.
-  public let externalStorage: [String]
+  package let externalStorage: [String]
   /// The attributes stored as JSON text, whatever their type.
-  public let codable: [String]
+  package let codable: [String]
   /// The references to other models.
-  public let foreignKeys: [ForeignKeyDescription]
+  package let foreignKeys: [ForeignKeyDescription]
   /// Earlier column names of renamed attributes, by current name.
-  public let originalNames: [String: String]
+  package let originalNames: [String: String]
   /// The primary-key attribute, or `nil` for `id`.
-  public let primaryKey: String?
+  package let primaryKey: String?
   /// The values a migration gives existing rows for new attributes.
   let defaults: [Default]
 

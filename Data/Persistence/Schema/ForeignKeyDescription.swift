@@ -25,18 +25,18 @@ public enum DeleteRule: String, Sendable, Hashable {
 /// A column that refers to the primary key of another table: a to-one relationship.
 ///
 /// See [SQLite Foreign Key Support](https://www.sqlite.org/foreignkeys.html).
-public struct ForeignKeyDescription: Sendable, Hashable {
+package struct ForeignKeyDescription: Sendable, Hashable {
   /// The referring column.
-  public let column: String
+  package let column: String
   /// The table referred to.
-  public let parentTable: String
+  package let parentTable: String
   /// The primary-key column of the table referred to.
-  public let parentKey: String
+  package let parentKey: String
   /// What a delete of the referred row does.
-  public let deleteRule: DeleteRule
+  package let deleteRule: DeleteRule
 
   /// Creates a foreign key description.
-  public init(
+  package init(
     column: String, parentTable: String, parentKey: String = TableSchema.defaultPrimaryKey, deleteRule: DeleteRule
   ) {
     self.column = column

@@ -1,14 +1,14 @@
 /// An index on one or more columns of a table, optionally unique.
-public struct IndexDescription: Sendable, Hashable {
+package struct IndexDescription: Sendable, Hashable {
   /// The indexed columns, most significant first.
-  public let columns: [String]
+  package let columns: [String]
   /// For each column, whether it is indexed in descending order.
-  public let descending: [Bool]
+  package let descending: [Bool]
   /// Whether no two rows may have the same values in these columns.
-  public let isUnique: Bool
+  package let isUnique: Bool
 
   /// Creates an index on columns.
-  public init(columns: [String], descending: [Bool]? = nil, isUnique: Bool = false) {
+  package init(columns: [String], descending: [Bool]? = nil, isUnique: Bool = false) {
     self.columns = columns
     self.descending = descending ?? Array(repeating: false, count: columns.count)
     self.isUnique = isUnique

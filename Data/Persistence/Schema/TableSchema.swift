@@ -1,34 +1,34 @@
-import SQLiteCore
+package import SQLiteCore
 
 /// The resolved storage of one model type: its table, columns and indexes.
 ///
 /// A table schema is built once, when a ``ModelContainer`` is created, from the model's
 /// `Codable` shape refined by its ``Entity`` declaration.
-public struct TableSchema: Sendable, Hashable {
+package struct TableSchema: Sendable, Hashable {
   /// The table name.
-  public let name: String
+  package let name: String
   /// The columns, in the order the model encodes them.
-  public let columns: [Column]
+  package let columns: [Column]
   /// The indexes to create.
-  public let indexes: [IndexDescription]
+  package let indexes: [IndexDescription]
   /// The references to other tables.
-  public let foreignKeys: [ForeignKeyDescription]
+  package let foreignKeys: [ForeignKeyDescription]
   /// Earlier names of renamed columns, by current name.
-  public let originalNames: [String: String]
+  package let originalNames: [String: String]
   /// The values a migration gives existing rows for a new attribute, by column.
-  public let defaults: [String: SQLValue]
+  package let defaults: [String: SQLValue]
 
   /// The primary-key column: `id` unless the model's ``Entity`` names another.
-  public let primaryKey: String
+  package let primaryKey: String
 
   /// The primary key of a model that declares none.
-  public static let defaultPrimaryKey = "id"
+  package static let defaultPrimaryKey = "id"
 
   /// Creates a table schema.
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` if there is no `id` column or an index
   ///   names an unknown column.
-  public init(
+  package init(
     name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = [],
     originalNames: [String: String] = [:], defaults: [String: SQLValue] = [:],
     primaryKey: String = TableSchema.defaultPrimaryKey
@@ -65,7 +65,7 @@ public struct TableSchema: Sendable, Hashable {
   }
 
   /// The position of a column, if the table has it.
-  public func columnIndex(named name: String) -> Int? {
+  package func columnIndex(named name: String) -> Int? {
     columns.firstIndex { $0.name == name }
   }
 

@@ -2,7 +2,7 @@
 ///
 /// Each kind maps to one SQLite storage class; the mapping is fixed, so a column's values can
 /// be compared and sorted in SQL exactly as in Swift.
-public enum ValueKind: String, Sendable, Hashable {
+package enum ValueKind: String, Sendable, Hashable {
   /// `Bool`, stored as the integer 0 or 1.
   case bool
   /// Any fixed-width integer, stored as a 64-bit integer.

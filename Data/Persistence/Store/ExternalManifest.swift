@@ -5,6 +5,10 @@ import SQLiteCore
 enum ExternalManifest {
   static let table = "_external_files"
 
+  /// The statement that creates the manifest's table.
+  static let createStatement =
+    "CREATE TABLE IF NOT EXISTS \"\(table)\" (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID, STRICT"
+
   /// Whether the store has a manifest.
   static func exists(on connection: Connection) throws -> Bool {
     let statement = try connection.statement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1")
@@ -16,8 +20,7 @@ enum ExternalManifest {
   /// Creates the manifest, inside a write transaction, listing the files that rows of `tables`
   /// already name (a store from before the manifest: those files are certainly its own).
   static func create(adopting tables: [TableSchema], on connection: Connection) throws {
-    try connection.execute(
-      "CREATE TABLE IF NOT EXISTS \"\(table)\" (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID, STRICT")
+    try connection.execute(createStatement)
     for source in referencedNames(tables) {
       try connection.execute("INSERT OR IGNORE INTO \"\(table)\" (name) \(source)")
     }

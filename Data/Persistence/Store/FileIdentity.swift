@@ -19,6 +19,14 @@ struct FileIdentity: Sendable, Equatable {
     device = UInt64(status.st_dev)
     inode = UInt64(status.st_ino)
   }
+
+  /// The identity of an open file, or nil if it cannot be told.
+  init?(descriptor: Int32) {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return nil }
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+  }
 }
 
 extension Store {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Describes one store: its name, where it lives, whether it may be written, and which
 /// model types it holds.

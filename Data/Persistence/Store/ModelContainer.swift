@@ -104,6 +104,33 @@ public final class ModelContainer: Sendable {
       configurations: configurations)
   }
 
+  /// Closes every store of the container now, instead of when the container is released:
+  /// writes in progress finish first, then each store's connections close, and when no other
+  /// process has a store open, SQLite checkpoints its write-ahead log into the store and removes
+  /// its `-wal` and `-shm` files. Call it before the process exits (a container still alive at
+  /// `exit()` is never released, and leaves those files beside the store).
+  ///
+  /// Afterwards every use of the container's repositories, contexts and observers throws
+  /// ``PersistenceError/closed(path:)`` (through a repository, as `RepositoryError.unavailable`);
+  /// closing again does nothing. A read already running, or a cursor already iterating, ends on
+  /// its own connection, which closes then.
+  ///
+  /// ```swift
+  /// let container = try ModelContainer(for: Movie.self, configurations: configuration)
+  /// try run(with: container)
+  /// try container.close()  // before the process exits
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError/sqlite(_:)`` for the first store SQLite would not close; every
+  ///   other store is closed all the same.
+  public func close() throws(PersistenceError) {
+    var failure: PersistenceError?
+    for configuration in configurations {
+      do { try stores[configuration.name]?.close() } catch { failure = failure ?? error }
+    }
+    if let failure { throw failure }
+  }
+
   /// The store of a configuration: the named one, or the only one.
   func store(named name: String?) throws(PersistenceError) -> Store {
     if let name {

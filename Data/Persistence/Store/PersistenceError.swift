@@ -1,4 +1,4 @@
-import SQLiteCore
+public import SQLiteCore
 
 /// A failure of the Data layer: configuring, opening or querying a store.
 ///
@@ -23,10 +23,15 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case unreadableFile(String)
   /// A predicate or sort cannot be translated to SQL; the message names the expression.
   case unsupportedQuery(String)
+  /// SQLite reported a failure that has no meaning of its own here (closing a connection).
+  case sqlite(SQLiteError)
   /// Another connection, usually another process, held the store's write lock for longer than
   /// the configuration's ``ModelConfiguration/busyTimeout``; `holder` is that process when the
   /// system can tell.
   case busy(path: String, holder: WriteLockHolder?, waited: Duration)
+  /// The store's container was closed (``ModelContainer/close()``); open a new container to
+  /// use the store again.
+  case closed(path: String)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -39,9 +44,11 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .invalidValue(let message): "invalid value: \(message)"
     case .unreadableFile(let message): message
     case .unsupportedQuery(let message): "unsupported query: \(message)"
+    case .sqlite(let error): error.description
     case .busy(let path, let holder, let waited):
       "\(holder.map { "\($0)" } ?? "another process") is writing the store at \(path) and did not finish within "
         + Self.seconds(waited)
+    case .closed(let path): "the store at \(path) was closed; open it again to use it"
     }
   }
 

@@ -55,10 +55,28 @@ enum PrivateFiles {
   ///
   /// - Returns: `0`, or the `errno` of the failure (`EEXIST` when something is at the path).
   static func createEmptyFile(_ path: String) -> Int32 {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, fileMode)
-    guard descriptor >= 0 else { return errno }
-    defer { close(descriptor) }
-    return fchmod(descriptor, fileMode) == 0 ? 0 : errno
+    let descriptor = openNewFile(path)
+    guard descriptor >= 0 else { return -descriptor }
+    close(descriptor)
+    return 0
+  }
+
+  /// Creates an empty file, `0600`, that must not exist yet (not even as a dangling link), and
+  /// returns its open descriptor, for reading and writing.
+  ///
+  /// - Returns: the descriptor, or the negated `errno` of the failure (`-EEXIST` when something
+  ///   is at the path); nothing is left at the path after a failure.
+  static func openNewFile(_ path: String) -> Int32 {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, fileMode)
+    guard descriptor >= 0 else { return -errno }
+    // The umask may have taken bits from the owner too.
+    guard fchmod(descriptor, fileMode) == 0 else {
+      let code = errno
+      close(descriptor)
+      unlink(path)
+      return -code
+    }
+    return descriptor
   }
 
   /// Whether anything (a file, a folder, a link) is at a path.

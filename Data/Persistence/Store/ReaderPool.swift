@@ -16,7 +16,8 @@ final class ReaderPool: Sendable {
   private let external: ExternalFiles?
   private let busyTimeout: Duration
   private let vfs: String?
-  private let idle = Mutex<[Reader]>([])
+  /// The idle readers, and whether the pool was closed.
+  private let idle = Mutex<(readers: [Reader], isClosed: Bool)>(([], false))
 
   /// A lent connection and its codecs.
   ///
@@ -39,20 +40,59 @@ final class ReaderPool: Sendable {
 
   /// Runs `body` with a read-only connection of its own.
   ///
-  /// - Throws: ``SQLiteError`` if a new connection cannot be opened, or what `body` throws.
+  /// - Throws: ``PersistenceError/closed(path:)`` once the pool is closed; ``SQLiteError`` if a
+  ///   new connection cannot be opened, or closed when the pool was closed meanwhile; or what
+  ///   `body` throws.
   func read<T>(_ body: (StoreState) throws -> T) throws -> T {
-    let lent =
-      try idle.withLock { $0.popLast() }
+    let lent = try idle.withLock { (idle) throws(PersistenceError) -> Reader? in
+      guard !idle.isClosed else { throw .closed(path: path) }
+      return idle.readers.popLast()
+    }
+    let reader =
+      try lent
       ?? Reader(
         state: StoreState(
           connection: try Connection(
             location: .file(path), readOnly: true, mapsMemory: true, busyTimeout: busyTimeout, vfs: vfs),
           external: external))
-    defer {
-      idle.withLock { readers in
-        if readers.count < Self.keptIdle { readers.append(lent) }
-      }
+    let result: T
+    do {
+      result = try body(reader.state)
+    } catch {
+      // The body's error is the one to report; a connection that then fails to close is closed
+      // when it is released, and adds nothing the caller can act on.
+      try? giveBack(reader)
+      throw error
     }
-    return try body(lent.state)
+    try giveBack(reader)
+    return result
+  }
+
+  /// Keeps a reader for reuse, or closes it when the pool was closed while it was lent.
+  private func giveBack(_ reader: Reader) throws {
+    let keep = idle.withLock { idle in
+      guard !idle.isClosed else { return false }
+      if idle.readers.count < Self.keptIdle { idle.readers.append(reader) }
+      return true
+    }
+    if !keep { try reader.state.close() }
+  }
+
+  /// Closes the idle connections and refuses new reads; a connection lent out is closed when
+  /// its read ends.
+  ///
+  /// - Throws: ``SQLiteError`` for the first connection that cannot be closed; the others are
+  ///   closed all the same.
+  func close() throws {
+    let readers = idle.withLock { idle in
+      idle.isClosed = true
+      defer { idle.readers = [] }
+      return idle.readers
+    }
+    var failure: (any Error)?
+    for reader in readers {
+      do { try reader.state.close() } catch { failure = failure ?? error }
+    }
+    if let failure { throw failure }
   }
 }

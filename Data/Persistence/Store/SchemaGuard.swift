@@ -1,11 +1,11 @@
 import SQLiteCore
 
-/// Refuses a store whose schema holds what could run code or hide data when it is read or
-/// written: triggers, views and virtual tables. The engine creates none of them, so a store
-/// that has one is not the engine's, or was tampered with; it is refused before anything is
-/// written to it.
+/// Refuses a store whose schema holds what could run code, hide data or change how values are
+/// stored: triggers, views and virtual tables, which the engine never creates, and tables of the
+/// engine whose definitions were edited by hand. A store that has one is not the engine's, or
+/// was tampered with; it is refused before anything is written to it.
 enum SchemaGuard {
-  /// Checks the schema a connection sees.
+  /// Checks the schema a connection sees for triggers, views and virtual tables.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` naming the first such object.
   static func check(_ connection: Connection, path: String) throws {
@@ -17,5 +17,41 @@ enum SchemaGuard {
     let type = statement.text(at: 0) == "table" ? "virtual table" : statement.text(at: 0)
     throw PersistenceError.cannotOpen(
       path: path, reason: "its schema holds a \(type) ('\(statement.text(at: 1))'), which a store never has")
+  }
+
+  /// Checks that each of the engine's tables the store holds — the models' `tables`, the schema
+  /// record, the history and the manifest of external files — is defined as the engine defines
+  /// it: the same columns with the same declared types, `NOT NULL`, defaults and keys; the same
+  /// indexes, `UNIQUE` constraints and references; `STRICT` and `WITHOUT ROWID` alike; and no
+  /// `CHECK`, `COLLATE`, generated column, `ON CONFLICT` or other clause the engine does not
+  /// write (``TableDefinition``). The stored text itself is not compared, so a table that grew by
+  /// `ALTER TABLE … ADD COLUMN` or was written by an older generator passes. Without `exact`, a
+  /// table may also keep plain columns and indexes its model no longer has, and lack columns
+  /// (the caller says which), as a store opened without a migration plan may.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` naming the first table that differs
+  ///   and how.
+  static func checkDefinitions(
+    _ connection: Connection, of tables: [TableSchema], exact: Bool = true, path: String
+  ) throws {
+    let statements =
+      tables.flatMap(\.createStatements) + [
+        SchemaRecord.createStatement, HistoryLog.createStatements, ExternalManifest.createStatement,
+      ]
+    let expected = try Connection(location: .memory, readOnly: false)
+    for statement in statements { try expected.execute(statement) }
+    let names =
+      tables.map(\.name) + [
+        SchemaRecord.table, HistoryLog.transactions, HistoryLog.changes, ExternalManifest.table,
+      ]
+    for name in names {
+      guard let stored = try TableDefinition.read(name, from: connection),
+        let wanted = try TableDefinition.read(name, from: expected),
+        let difference = stored.difference(from: wanted, exact: exact)
+      else { continue }
+      throw PersistenceError.cannotOpen(
+        path: path,
+        reason: "the definition of its table '\(name)' was changed: \(difference); it is not a store the engine made")
+    }
   }
 }

@@ -12,6 +12,8 @@ package final class Store: Sendable {
   /// The folder of external files, when some attribute is declared with external storage.
   let external: ExternalFiles?
   private let state: Mutex<StoreState>
+  /// Whether ``close()`` has begun, readable without the lock.
+  private let isClosed = Atomic<Bool>(false)
   /// The model type's name of each table, as the history records it.
   let modelNames: [String: String]
   /// Signalled after each commit that the history recorded, to wake this process's observers.
@@ -23,6 +25,12 @@ package final class Store: Sendable {
   let filePath: String?
   /// Which file was opened at `filePath`, to notice it being replaced (``checkFileInPlace()``).
   let openedIdentity: FileIdentity?
+  /// Whether opening the store created its file (no other process created it first).
+  let createdFile: Bool
+  /// The folders created for the store's file, outermost first; empty unless ``createdFile``.
+  let createdFolders: [String]
+  /// Whether the folder of external files was missing when the store's file was created.
+  let createdExternalFolder: Bool
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
@@ -74,16 +82,22 @@ package final class Store: Sendable {
       configuration: configuration, tables: Array(tables.values), migrator: migrator, realPath: file?.path ?? path,
       external: external)
     let connection: Connection
+    var createdFolders: [String]?
+    var createdExternalFolder = false
     do {
       if let file {
         if !file.exists {
           guard configuration.allowsCreation else {
             throw PersistenceError.cannotOpen(path: path, reason: "no store exists there")
           }
-          try file.create { connection in try preparation.run(on: connection) }
+          createdExternalFolder = external.map { !FileManager.default.fileExists(atPath: $0.folder.path) } ?? false
+          createdFolders = try file.create { connection in try preparation.run(on: connection) }
         }
         try preparation.recognize(on: file.inspectionConnection())
-        if configuration.allowsSave { file.repairSidecarModes() }
+        if configuration.allowsSave {
+          file.repairSidecarModes()
+          StoreTemporary.removeAbandoned(besideStore: file.path)
+        }
         // Still not WAL: a migration that fails leaves even the file's header as it was.
         connection = try Connection(
           location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
@@ -104,6 +118,9 @@ package final class Store: Sendable {
       throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
     }
     readsOnly = connection.isReadOnly
+    self.createdFile = createdFolders != nil
+    self.createdFolders = createdFolders ?? []
+    self.createdExternalFolder = createdExternalFolder
     openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
     state = Mutex(StoreState(connection: connection, external: external))
     readers = file.map { [external] file in
@@ -120,14 +137,67 @@ package final class Store: Sendable {
   }
 
   /// Runs `body` with exclusive use of the connection.
+  ///
+  /// - Throws: ``PersistenceError/closed(path:)`` once the store is closed, or what `body` throws.
   func withState<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
-    try state.withLock { state in try body(state) }
+    try state.withLock { state in
+      guard !state.isClosed else { throw PersistenceError.closed(path: configuration.path) }
+      return try body(state)
+    }
+  }
+
+  /// Throws ``PersistenceError/closed(path:)`` once the store is closed. It does not wait for
+  /// the store's lock, so reads never wait for a write to learn it.
+  func checkOpen() throws(PersistenceError) {
+    guard !isClosed.load(ordering: .acquiring) else { throw .closed(path: configuration.path) }
+  }
+
+  /// Closes the store's connections, after any write in progress: its readers', then its own,
+  /// so that the last to close — when no other process has the store open — checkpoints the
+  /// write-ahead log and SQLite removes the `-wal` and `-shm` files. Every later use throws
+  /// ``PersistenceError/closed(path:)``; closing twice does nothing. A read in progress ends on
+  /// its connection, which closes then.
+  ///
+  /// - Throws: ``PersistenceError/sqlite(_:)`` for the first connection SQLite would not close;
+  ///   the others are closed all the same, and the store counts as closed.
+  func close() throws(PersistenceError) {
+    let failure: (any Error)? = state.withLock { state in
+      guard !state.isClosed else { return nil }
+      state.isClosed = true
+      isClosed.store(true, ordering: .releasing)
+      var failure: (any Error)?
+      do { try readers?.close() } catch { failure = error }
+      do { try state.close() } catch { failure = failure ?? error }
+      do { try releaseLog() } catch { failure = failure ?? error }
+      return failure
+    }
+    switch failure {
+    case nil: return
+    case let error as SQLiteError: throw .sqlite(error)
+    case let error as PersistenceError: throw error
+    case let error?: throw .cannotOpen(path: configuration.path, reason: "\(error)")
+    }
+  }
+
+  /// Lets SQLite remove the log a store opened without saving (``ModelConfiguration/allowsSave``
+  /// off) leaves beside it. Only connections that may write checkpoint the log and delete the
+  /// `-wal` and `-shm` files when they are the last to close; this one writes nothing but what
+  /// other connections committed, and only when the user may write the file anyway.
+  private func releaseLog() throws(SQLiteError) {
+    guard !configuration.allowsSave, let path = filePath, access(path, W_OK) == 0,
+      FileManager.default.fileExists(atPath: path + "-wal")
+    else { return }
+    let last = try Connection(
+      location: .file(path), readOnly: false, creates: false, usesWAL: false, busyTimeout: configuration.busyTimeout,
+      vfs: configuration.vfs)
+    try last.close()
   }
 
   /// Runs `body` with a connection to read from: one of its own on a file store, so reads do not
   /// wait for each other or for a write; the store's one connection in memory.
   func read<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
     guard let readers else { return try withState(body) }
+    try checkOpen()
     return try readers.read(body)
   }
 
@@ -153,6 +223,9 @@ package final class Store: Sendable {
       var removed: [String] = []
       do {
         result = try state.connection.writeTransaction {
+          // A store removed or replaced while this write waited for the lock is not written
+          // unseen: the write fails, saying so.
+          try checkFileInPlace()
           // Under the write lock, no other writer is midway: what the journal names is settled.
           // A journal that cannot be read only leaves files behind; the write goes on.
           if let external { _ = try? external.recover(on: state.connection) }

@@ -119,11 +119,14 @@ struct StoreFile {
   /// Creates the store, private to the user (`0600`, in folders created `0700`), prepared by
   /// `prepare` on a connection to it before it appears at its path.
   ///
-  /// If another process creates the store meanwhile, its store is kept and this one discarded.
+  /// If another process creates the store meanwhile, its store is kept and this one discarded;
+  /// returns the folders this call created for the file, outermost first, if it created the
+  /// file at the path, else `nil`.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the folder or the file cannot
   ///   be created, or what `prepare` throws; nothing is left behind.
-  func create(_ prepare: (Connection) throws -> Void) throws {
+  @discardableResult
+  func create(_ prepare: (Connection) throws -> Void) throws -> [String]? {
     guard let (folder, name) = RealPath.split(path), !name.isEmpty, name != ".", name != ".." else {
       throw PersistenceError.cannotOpen(path: given, reason: "the path names a folder, not a store")
     }
@@ -135,24 +138,22 @@ struct StoreFile {
           "its name is too long: a store's name may have at most \(Self.longestName - 4) bytes, to leave room for its -wal"
       )
     }
-    // `.<prefix>.<8 hex>.new-journal` fits in a name.
-    var prefix = ""
-    for character in name {
-      guard prefix.utf8.count + character.utf8.count <= Self.longestName - 22 else { break }
-      prefix.append(character)
-    }
-    let temporary = "\(folder == "/" ? "" : folder)/.\(prefix).\(UUID().uuidString.prefix(8).lowercased()).new"
     let createdFolders = try PrivateFiles.createFolders(folder, for: given)
     var linked = false
     defer {
-      for suffix in [""] + Self.sidecarSuffixes { unlink(temporary + suffix) }
       if !linked, !exists { PrivateFiles.removeFolders(createdFolders) }
     }
-    let code = PrivateFiles.createEmptyFile(temporary)
-    guard code == 0 else {
-      guard code == EACCES else { throw failure(code) }
+    // What creators killed midway left beside the store.
+    StoreTemporary.removeAbandoned(besideStore: path)
+    let creation: StoreTemporary
+    do {
+      creation = try Self.createTemporary(in: folder, for: name)
+    } catch {
+      guard error.code == EACCES else { throw failure(error.code) }
       throw PersistenceError.cannotOpen(path: given, reason: "its folder \(folder) is not writable")
     }
+    defer { creation.remove() }
+    let temporary = creation.path
     do {
       // The last connection to close checkpoints the log and removes it.
       let connection = try Connection(location: .file(temporary), readOnly: false, creates: false, vfs: vfs)
@@ -176,6 +177,22 @@ struct StoreFile {
       }
     }
     if linked { syncFolder(folder) }
+    return linked ? createdFolders : nil
+  }
+
+  /// A new temporary for the store, tried again while other processes' cleanups remove the
+  /// ones just made (which only a cleanup racing this very creation can do).
+  private static func createTemporary(
+    in folder: String, for name: String
+  ) throws(StoreTemporary.Failure) -> StoreTemporary {
+    var attempt = 0
+    while true {
+      do {
+        return try StoreTemporary.create(in: folder, for: name)
+      } catch  where error.code == EAGAIN && attempt < 8 {
+        attempt += 1
+      }
+    }
   }
 
   /// SQLite's message for a failure to open or read the store, with the reason when it is the

@@ -12,7 +12,8 @@ struct StorePreparation {
 
   /// Checks, reading only, that a connection's database is a store these models may use:
   /// no trigger, view or virtual table; with a migrator, empty or a version of its plan;
-  /// without, empty or holding one of the tables, the history or a schema record.
+  /// without, empty or holding one of the tables, the history or a schema record; and every
+  /// table of the engine's defined as the engine defines it.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` saying why it is not.
   func recognize(on connection: Connection) throws {
@@ -29,6 +30,7 @@ struct StorePreparation {
       throw PersistenceError.cannotOpen(
         path: configuration.path, reason: "it holds none of the models' tables; it is another application's database")
     }
+    try SchemaGuard.checkDefinitions(connection, of: tables, exact: false, path: configuration.path)
   }
 
   /// Migrates the store or creates its missing tables, and its history tables.

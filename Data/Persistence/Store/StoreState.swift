@@ -1,4 +1,4 @@
-import SQLiteCore
+package import SQLiteCore
 
 /// What a store keeps for its connection: the connection itself and the reusable codecs
 /// of its statements. Only ever used under the store's lock.
@@ -7,6 +7,8 @@ package final class StoreState {
   let external: ExternalFiles?
   /// The recorder of the write transaction in progress, when the store keeps a history.
   package var history: HistoryRecorder?
+  /// Whether the store was closed: its connection must not be used any more.
+  var isClosed = false
   private var encoders: [String: RowEncoder] = [:]
   /// Model readers by SQL text, each reading its own prepared statement; bounded like the
   /// connection's statements, so user-given raw SQL cannot grow it without end.
@@ -15,6 +17,17 @@ package final class StoreState {
   init(connection: Connection, external: ExternalFiles?) {
     self.connection = connection
     self.external = external
+  }
+
+  /// Finalizes every statement the readers hold, and the connection's own, and closes the
+  /// connection (``Connection/close()``). Nothing may use the state afterwards.
+  ///
+  /// - Throws: ``SQLiteError`` if SQLite refuses to close the connection.
+  func close() throws(SQLiteError) {
+    for reader in readers.values { reader.statement.finalize() }
+    readers = BoundedCache(capacity: Connection.statementCacheCapacity)
+    encoders = [:]
+    try connection.close()
   }
 
   /// How many model readers the store keeps for reuse.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A day of the proleptic Gregorian calendar in UTC: the one calendar the catalog reads, writes,
 /// filters and counts dates in, as ISO 8601 prescribes.
@@ -27,9 +27,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     self.day = day
   }
 
-  /// The day, in UTC, that a moment falls on.
+  /// The day, in UTC, that a moment falls on; a moment past a trillion days either side of
+  /// 1970 (as only another program can store: `Date` holds up to ±1.8e308 seconds, and
+  /// infinities) counts as that bound, so that no date stops a program that shows it.
   public init(_ date: Date) {
-    self.init(daysSince1970: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+    let days = (date.timeIntervalSince1970 / 86_400).rounded(.down)
+    self.init(daysSince1970: Int(max(-1e12, min(1e12, days.isNaN ? 0 : days))))
   }
 
   /// The day a number of days after 1970-01-01 (before it, when negative).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A movie in a personal catalog.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A label that groups movies, such as "horror" or "to watch"; names are unique.
 public struct MovieTag: Codable, Sendable, Hashable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A review of a movie: who wrote it, what they said, and an optional rating.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// That a movie has a tag: one row of the many-to-many relationship between movies and tags.
 public struct Tagging: Codable, Sendable, Hashable, Identifiable {

@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Adds a new movie to the catalog.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Repositories
 
 /// A request the catalog refuses, before anything is stored.
@@ -17,6 +17,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidHeartCount(Int)
   /// The movie already has the most hearts a count can hold, so one more cannot be given.
   case heartCountFull(UUID)
+  /// A date whose year is outside ``MovieRules/yearRange``.
+  case dateOutOfRange(Date)
   /// A running time outside ``MovieRules/runtimeRange``.
   case invalidRuntime(Int)
   /// A page's limit or offset is negative.
@@ -49,6 +51,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       "the movie \(id.uuidString.lowercased()) has \(Int.max) hearts, the most a count can hold"
     case .invalidRuntime(let minutes):
       "the running time must be between \(MovieRules.runtimeRange.lowerBound) and \(MovieRules.runtimeRange.upperBound) minutes, not \(minutes)"
+    case .dateOutOfRange(let date):
+      "the date must fall in the years \(MovieRules.yearRange.lowerBound) to \(MovieRules.yearRange.upperBound), "
+        + "not \(date.timeIntervalSinceReferenceDate) seconds after 2001"
     case .invalidPage(let message): message
     case .movieNotFound(let id): "no movie has the id \(id.uuidString.lowercased())"
     case .invalidReview(let message): message

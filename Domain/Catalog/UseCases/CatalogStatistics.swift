@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Figures about a whole catalog: counts, ratings and years.
 public struct CatalogSummary: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import Repositories
+public import Repositories
 
 /// Deletes every movie in the catalog.
 public struct ClearCatalog<R: Repository>: Sendable where R.Model == Movie {

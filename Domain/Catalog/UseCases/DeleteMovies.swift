@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Deletes movies by identifier: all of them, or none if any is unknown.
 public struct DeleteMovies<R: Repository>: Sendable where R.Model == Movie {

@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Deletes one review.
 public struct DeleteReview<Reviews: Repository>: Sendable where Reviews.Model == Review {

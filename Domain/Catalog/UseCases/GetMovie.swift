@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Returns one movie by its identifier.
 public struct GetMovie<R: Repository>: Sendable where R.Model == Movie {

@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Adds one heart to a movie.
 public struct HeartMovie<R: Repository>: Sendable where R.Model == Movie {

@@ -1,5 +1,5 @@
 import Foundation
-import Repositories
+public import Repositories
 
 /// Lists movies: filtered, searched, sorted and paged.
 ///

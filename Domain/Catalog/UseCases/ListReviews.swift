@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Lists the reviews of a movie, oldest first.
 public struct ListReviews<Reviews: Repository>: Sendable where Reviews.Model == Review {

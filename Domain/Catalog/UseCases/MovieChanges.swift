@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The fields of a movie to change; `nil` leaves a field as it is.
 public struct MovieChanges: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a person asks of the catalog's list: filters, an order and a page.
 ///

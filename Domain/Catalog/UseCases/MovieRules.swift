@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The rules every stored movie obeys; use cases check them before any write.
 public enum MovieRules {
@@ -37,6 +37,16 @@ public enum MovieRules {
     guard Movie.rateRange.contains(rate) else { throw .rateOutOfRange(rate) }
   }
 
+  /// The years a movie's date may fall in (UTC): those ISO 8601's expanded form writes.
+  public static let yearRange = -999_999...999_999
+
+  /// Checks that a date falls in ``yearRange``.
+  ///
+  /// - Throws: ``CatalogError/dateOutOfRange(_:)``.
+  public static func check(date: Date) throws(CatalogError) {
+    guard yearRange.contains(CivilDate(date).year) else { throw .dateOutOfRange(date) }
+  }
+
   /// Returns a movie whose fields all obey the rules, its title trimmed.
   ///
   /// - Throws: the ``CatalogError`` of the first rule broken.
@@ -45,6 +55,7 @@ public enum MovieRules {
     movie.title = try checkedTitle(movie.title)
     try check(content: movie.content)
     try check(rate: movie.rate)
+    try check(date: movie.date)
     guard movie.heart >= 0 else { throw .invalidHeartCount(movie.heart) }
     if let runtime = movie.runtime, !runtimeRange.contains(runtime) { throw .invalidRuntime(runtime) }
     return movie

@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Tags movies, untags them, and reads the tags of many movies at once.
 ///

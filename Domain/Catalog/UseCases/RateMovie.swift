@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Sets a movie's rating.
 public struct RateMovie<R: Repository>: Sendable where R.Model == Movie {

@@ -22,6 +22,7 @@ public enum ReviewRules {
       throw .invalidReview("the author has \(review.author.count) characters; the most is \(maximumAuthorLength)")
     }
     if let rate = review.rate { try MovieRules.check(rate: rate) }
+    try MovieRules.check(date: review.date)
     return review
   }
 }

@@ -1,5 +1,5 @@
-import Foundation
-import Repositories
+public import Foundation
+public import Repositories
 
 /// Changes any fields of a stored movie.
 ///
@@ -19,9 +19,11 @@ public struct UpdateMovie<R: Repository>: Sendable where R.Model == Movie {
     var changed: Movie?
     do {
       // One read-and-write: changes made at the same time to other fields are not lost.
-      // The images are read and written only when they change.
-      let properties = Movie.propertiesButImages + (changes.images == nil ? [] : [\Movie.images])
-      return try await movies.update(id: id, properties: properties) { (movie: inout Movie) throws(CatalogError) in
+      // The images are never read, and written only when they are replaced, so images whose
+      // files are missing do not stand in the way of new ones.
+      let replaced: [any PartialKeyPath<Movie> & Sendable] = changes.images == nil ? [] : [\Movie.images]
+      return try await movies.update(id: id, properties: Movie.propertiesButImages, replacing: replaced) {
+        (movie: inout Movie) throws(CatalogError) in
         movie = try MovieRules.validated(changes.applied(to: movie))
         changed = movie
       }

@@ -29,6 +29,8 @@ typedef enum {
   /// Power is lost just before the operation: writes not yet synced are dropped or torn,
   /// and every later operation fails, until fault_vfs_reset().
   FAULT_POWER_LOSS = 2,
+  /// The process kills itself with SIGKILL just before the operation, as `kill -9` would.
+  FAULT_KILL = 3,
 } fault_kind;
 
 /// Registers the VFS (not as the default); returns 0 on success, else a SQLite result code.

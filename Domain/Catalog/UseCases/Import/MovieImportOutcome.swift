@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a ``MovieImportWriter`` did with one row of an import.
 public enum MovieImportOutcome: Sendable, Equatable {

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The seams between the package's modules, checked on the sources: the engine knows nothing of
+/// the catalog, the domain nothing of the engine, and only the SQLite core sees the C library.
+@Suite struct ModuleBoundaryTests {
+  /// The modules of the sample app: the catalog's domain and storage, and the app itself.
+  static let catalogModules: Set<String> = ["Catalog", "CatalogStorage", "MoviesCLI", "movies"]
+  /// The generic engine: any model's storage, the SQLite core under it, and its JSON codec.
+  static let engineModules: Set<String> = ["Repositories", "SQLiteCore", "Persistence", "NestedJSON"]
+
+  let package: PackageTargets
+
+  init() throws { package = try PackageTargets() }
+
+  @Test func everyLayerHasItsTargets() {
+    #expect(Set(package.targets(under: "Domain/").map(\.name)) == ["Repositories", "Catalog"])
+    #expect(
+      Set(package.targets(under: "Data/").map(\.name))
+        == ["CSQLite", "SQLiteCore", "NestedJSON", "Persistence", "CatalogStorage"])
+    for name in Self.engineModules.union(["Catalog", "CatalogStorage"]) {
+      #expect(package.targets[name]?.imports.isEmpty == false, "\(name)'s sources were not found")
+    }
+  }
+
+  @Test func noEngineTargetImportsOrDependsOnTheCatalog() throws {
+    for name in Self.engineModules {
+      let target = try #require(package.targets[name])
+      for module in Self.catalogModules {
+        #expect(target.imports[module] == nil, "\(target.imports[module] ?? []) in \(name) import \(module)")
+      }
+      #expect(target.dependencies.isDisjoint(with: Self.catalogModules), "\(name) depends on the catalog")
+    }
+  }
+
+  @Test func theDomainImportsNoStorage() throws {
+    let storage: Set<String> = ["CSQLite", "SQLiteCore", "Persistence", "CatalogStorage", "MoviesCLI"]
+    for target in package.targets(under: "Domain/") {
+      for module in storage {
+        #expect(target.imports[module] == nil, "\(target.imports[module] ?? []) in \(target.name) import \(module)")
+      }
+      #expect(target.dependencies.isDisjoint(with: storage), "\(target.name) depends on storage")
+    }
+  }
+
+  @Test func onlyTheSQLiteCoreImportsTheCLibrary() {
+    // Tests and benchmarks may call SQLite directly (to inject faults, or as the baseline a
+    // benchmark compares with); what ships does so only through SQLiteCore.
+    let shipped = ["Domain/", "Data/", "App/"].flatMap { package.targets(under: $0) }
+    let importers = Set(shipped.filter { $0.imports["CSQLite"] != nil }.map(\.name))
+    #expect(importers == ["SQLiteCore"])
+    let dependents = Set(shipped.filter { $0.dependencies.contains("CSQLite") }.map(\.name))
+    #expect(dependents == ["SQLiteCore"])
+  }
+
+  @Test func everySourceBelongsToATarget() {
+    // A file left in a folder no target owns (say, after a merge into a folder that moved) is
+    // not compiled at all, so nothing else would notice it.
+    let paths = package.targets.values.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" }
+    for folder in ["Domain", "Data", "App", "Benchmarks", "Tests"] {
+      for file in package.swiftFiles(under: folder) {
+        #expect(paths.contains { file.hasPrefix($0) }, "\(file) is in no target")
+      }
+    }
+  }
+
+  @Test func importsAreReadWhateverTheirForm() {
+    let source = """
+      import Foundation
+      @testable import Persistence
+      public import Repositories
+      internal import CSQLite
+      @preconcurrency import Dispatch
+      import struct Catalog.Movie
+      // import CatalogStorage
+      let note = "import MoviesCLI"
+      """
+    #expect(
+      PackageTargets.importedModules(in: source)
+        == ["Foundation", "Persistence", "Repositories", "CSQLite", "Dispatch", "Catalog"])
+  }
+}
