@@ -113,5 +113,9 @@ for target in package.targets where target.type != .system && target.name != "Fa
       .enableUpcomingFeature("InternalImportsByDefault"),
       .enableUpcomingFeature("MemberImportVisibility"),
       .treatAllWarnings(as: .error),
+      // The engine's hot path crosses modules (a row's columns are read through SQLiteCore):
+      // release builds let the optimizer inline across them, as it does within one. (SwiftPM
+      // 6.2 and later accept unsafe flags in packages used as dependencies.)
+      .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
     ]
 }

@@ -5,7 +5,19 @@
 /// few shapes, but raw SQL and generated queries can have any number of them; a bound keeps a
 /// long-lived connection's memory flat. Not thread-safe: each owner uses it under its own lock.
 package struct BoundedCache<Value> {
-  private var entries: [String: (value: Value, lastUse: UInt64)] = [:]
+  /// A value and when it was last used; a class, so that marking a use changes the entry in
+  /// place: a hit costs one hash of the key, not a second one and a write of the dictionary.
+  private final class Entry {
+    let value: Value
+    var lastUse: UInt64
+
+    init(_ value: Value, lastUse: UInt64) {
+      self.value = value
+      self.lastUse = lastUse
+    }
+  }
+
+  private var entries: [String: Entry] = [:]
   private var clock: UInt64 = 0
   /// The most values held at once.
   package let capacity: Int
@@ -25,7 +37,7 @@ package struct BoundedCache<Value> {
   package mutating func value(for key: String) -> Value? {
     guard let entry = entries[key] else { return nil }
     clock += 1
-    entries[key] = (entry.value, clock)
+    entry.lastUse = clock
     return entry.value
   }
 
@@ -43,7 +55,7 @@ package struct BoundedCache<Value> {
       // A linear scan: it runs only when the cache is full, over a small, fixed number of entries.
       evicted = entries.removeValue(forKey: oldest.key)?.value
     }
-    entries[key] = (value, clock)
+    entries[key] = Entry(value, lastUse: clock)
     return evicted
   }
 }
