@@ -26,7 +26,9 @@ final class ModelReader {
     defer { statement.reset() }
     try statement.bind(values)
     var models: [Model] = []
-    while let model = try next(type) { models.append(model) }
+    // Decoded straight into the array: a model passed through an optional first is copied
+    // once more, through its value witness when the call is not specialized.
+    while try statement.step() { models.append(try decoder.decode(type)) }
     return models
   }
 
