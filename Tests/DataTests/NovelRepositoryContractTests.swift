@@ -1,0 +1,35 @@
+import Foundation
+import Persistence
+import TestSupport
+import Testing
+
+/// The generic repository contract for a model the catalog does not know, on SQLite on a
+/// file, SQLite in memory and the in-memory repository.
+@Suite("Every repository obeys the generic contract for a second model")
+struct NovelRepositoryContractTests {
+  @Test(arguments: RepositoryContract<NovelContractFixture>.checkNames)
+  func sqliteOnAFile(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(check) {
+      let folder = try TemporaryDirectory()
+      let container = try ModelContainer(
+        for: Novel.self, configurations: ModelConfiguration("Library", url: folder.file("library.store")))
+      return try SQLiteRepository<Novel>(container: container)
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.checkNames)
+  func sqliteInMemory(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(check) {
+      let container = try ModelContainer(
+        for: Novel.self, configurations: ModelConfiguration("Library", isStoredInMemoryOnly: true))
+      return try SQLiteRepository<Novel>(container: container)
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.checkNames)
+  func inMemoryRepository(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(check) {
+      InMemoryRepository<Novel>(keys: NovelContractFixture.keys)
+    }
+  }
+}
