@@ -8,8 +8,8 @@
 /// let movies = InMemoryRepository<Movie>(unique: [UniqueKey(\.title, \.date)])
 /// ```
 public struct UniqueKey<Model>: Sendable, CustomStringConvertible {
-  /// The key's attributes as their key paths print, such as `\Movie.title, \Movie.date`.
-  public let description: String
+  /// The key's attributes, by property path: `["title", "date"]` for `UniqueKey(\.title, \.date)`.
+  public let attributes: [String]
   private let read: @Sendable (Model) -> [AnyHashable]?
   private let write: @Sendable (Model, inout Model) -> Void
 
@@ -19,19 +19,25 @@ public struct UniqueKey<Model>: Sendable, CustomStringConvertible {
     var readers: [@Sendable (Model) -> AnyHashable?] = []
     var writers: [@Sendable (Model, inout Model) -> Void] = []
     for keyPath in repeat each keyPaths {
-      names.append(String(describing: keyPath))
+      let path = String(describing: keyPath)
+      names.append(path.firstIndex(of: ".").map { String(path[path.index(after: $0)...]) } ?? path)
       readers.append { model in
         let value = model[keyPath: keyPath]
         return Self.isNil(value) ? nil : AnyHashable(value)
       }
       writers.append { source, target in target[keyPath: keyPath] = source[keyPath: keyPath] }
     }
-    description = names.joined(separator: ", ")
+    attributes = names
     read = { [readers] model in
       let values = readers.map { $0(model) }
       return values.contains(nil) ? nil : values.compactMap { $0 }
     }
     write = { [writers] source, target in writers.forEach { $0(source, &target) } }
+  }
+
+  /// The key's attributes, such as `title, date`.
+  public var description: String {
+    attributes.joined(separator: ", ")
   }
 
   /// The model's values for the key, or `nil` if one of them is `nil` (then it conflicts with
