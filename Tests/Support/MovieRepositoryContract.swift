@@ -2,7 +2,9 @@ public import Catalog
 public import Repositories
 public import Testing
 
-/// The behaviour every movie ``Repository`` must have, written once and run against each one.
+/// The behaviour every movie ``Repository`` must have beyond the generic
+/// ``RepositoryContract``, with the catalog's sample movies: text search, images, partial
+/// updates and fetches, exact expected orders. Written once and run against each repository.
 ///
 /// The in-memory test double and the SQLite repository run the same checks, so they cannot
 /// drift apart: a use case tested in memory behaves the same on disk. Each check gets a fresh,

@@ -8,11 +8,12 @@
 /// struct BookFixture: RepositoryContractFixture {
 ///   let keys = ModelKeys<Book>(id: \.id, unique: [UniqueKey(\.isbn)])
 ///   let attribute: any KeyPath<Book, Int> & Sendable = \.year
-///   let edgeCases = [Book(id: UUID(), title: "Nul\u{0}%_\\", author: "", year: .min, isbn: "edge")]
+///   let edgeCases = [Book(id: UUID(fixture: 200), title: "Nul\u{0}%_\\", author: "", year: .min, isbn: "edge")]
 ///
 ///   func model(_ number: Int, using generator: inout SplitMix64) -> Book {
-///     Book(id: UUID(), title: "Book \(number)", author: "Author", year: Int.random(in: 1900...1910, using: &generator),
-///          isbn: "isbn-\(number)")
+///     Book(
+///       id: UUID(fixture: UInt8(number)), title: "Book \(number)", author: "Author",
+///       year: Int.random(in: 1900...1910, using: &generator), isbn: "isbn-\(number)")
 ///   }
 ///
 ///   func changing(_ book: Book) -> Book {
