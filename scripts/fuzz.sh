@@ -45,11 +45,12 @@ if [ ! -x "$binary" ] || [ -n "$(find Domain Data App/MoviesCLI Fuzz/Harnesses -
   module Repositories Domain/Repositories
   module Catalog Domain/Catalog
   module SQLiteCore Data/SQLite
+  module NestedJSON Data/NestedJSON
   module Persistence Data/Persistence
   module CatalogStorage Data/CatalogStorage
   swiftc "${flags[@]}" "${sqlite_flags[@]}" -module-name MoviesFuzz -o "$binary" \
     $(sources App/MoviesCLI Fuzz/Harnesses) -L "$build" \
-    -lCatalogStorage -lPersistence -lSQLiteCore -lCatalog -lRepositories -lsqlite3 2>&1 |
+    -lCatalogStorage -lPersistence -lNestedJSON -lSQLiteCore -lCatalog -lRepositories -lsqlite3 2>&1 |
     grep -v "Cannot export local symbol" >&2 || true
   [ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 fi

@@ -64,6 +64,16 @@ import Testing
     }
   }
 
+  @Test func theFuzzBuildCompilesEveryShippedLibrary() throws {
+    // scripts/fuzz.sh compiles the package's modules itself, in dependency order, outside
+    // SwiftPM: a new target it does not name breaks only CI's fuzzing run.
+    let script = try String(contentsOf: package.root.appendingPathComponent("scripts/fuzz.sh"), encoding: .utf8)
+    for target in ["Domain/", "Data/"].flatMap({ package.targets(under: $0) }) where target.name != "CSQLite" {
+      #expect(script.contains("module \(target.name) \(target.path)"), "scripts/fuzz.sh does not build \(target.name)")
+      #expect(script.contains("-l\(target.name) "), "scripts/fuzz.sh does not link \(target.name)")
+    }
+  }
+
   @Test func importsAreReadWhateverTheirForm() {
     let source = """
       import Foundation
