@@ -32,4 +32,31 @@ struct NovelRepositoryContractTests {
       InMemoryRepository<Novel>(keys: NovelContractFixture.keys)
     }
   }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.unitOfWorkCheckNames)
+  func unitOfWorkOnSQLite(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {
+      let folder = try TemporaryDirectory()
+      let container = try ModelContainer(
+        for: Novel.self, configurations: ModelConfiguration("Library", url: folder.file("library.store")))
+      return (try SQLiteRepository<Novel>(container: container), try SQLiteUnitOfWork(container: container))
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.unitOfWorkCheckNames)
+  func unitOfWorkOnSQLiteInMemory(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {
+      let container = try ModelContainer(
+        for: Novel.self, configurations: ModelConfiguration("Library", isStoredInMemoryOnly: true))
+      return (try SQLiteRepository<Novel>(container: container), try SQLiteUnitOfWork(container: container))
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.unitOfWorkCheckNames)
+  func unitOfWorkInMemory(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {
+      let store = InMemoryStore()
+      return (InMemoryRepository<Novel>(store: store, keys: NovelContractFixture.keys), store)
+    }
+  }
 }

@@ -17,6 +17,14 @@ struct SQLiteRepositoryContractTests {
     try await RepositoryContract(MovieContractFixture()).run(check) { try Self.inMemory() }
   }
 
+  @Test(arguments: RepositoryContract<MovieContractFixture>.unitOfWorkCheckNames)
+  func unitOfWork(_ check: String) async throws {
+    try await RepositoryContract(MovieContractFixture()).run(unitOfWorkCheck: check) {
+      let container = try Self.fileContainer()
+      return (try SQLiteRepository<Movie>(container: container), try SQLiteUnitOfWork(container: container))
+    }
+  }
+
   @Test(arguments: MovieRepositoryContract<SQLiteRepository<Movie>>.checkNames)
   func onAFile(_ check: String) async throws {
     try await MovieRepositoryContract { try Self.onAFile() }.run(check)
@@ -29,10 +37,14 @@ struct SQLiteRepositoryContractTests {
 
   /// A repository on a new store file, in a new temporary folder.
   static func onAFile() throws -> SQLiteRepository<Movie> {
+    try SQLiteRepository<Movie>(container: fileContainer())
+  }
+
+  /// A container of movies on a new store file, in a new temporary folder.
+  static func fileContainer() throws -> ModelContainer {
     let folder = try TemporaryDirectory()
-    let container = try ModelContainer(
+    return try ModelContainer(
       for: Movie.self, configurations: ModelConfiguration("Catalog", url: folder.file("catalog.store")))
-    return try SQLiteRepository<Movie>(container: container)
   }
 
   /// A repository on a new store in memory.

@@ -11,6 +11,14 @@ struct InMemoryRepositoryContractTests {
     }
   }
 
+  @Test(arguments: RepositoryContract<MovieContractFixture>.unitOfWorkCheckNames)
+  func obeysTheUnitOfWorkContractForMovies(_ check: String) async throws {
+    try await RepositoryContract(MovieContractFixture()).run(unitOfWorkCheck: check) {
+      let store = InMemoryStore()
+      return (InMemoryRepository<Movie>(store: store, keys: MovieContractFixture.keys), store)
+    }
+  }
+
   @Test(arguments: MovieRepositoryContract<InMemoryRepository<Movie>>.checkNames)
   func obeysTheMovieContract(_ check: String) async throws {
     try await MovieRepositoryContract { InMemoryRepository<Movie>(keys: MovieContractFixture.keys) }.run(check)

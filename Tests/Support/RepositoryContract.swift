@@ -18,6 +18,7 @@ public import Testing
 /// }
 /// ```
 ///
+/// The checks of a ``UnitOfWork`` run apart, through ``run(unitOfWorkCheck:sourceLocation:on:)``.
 /// The catalog's own, movie-only checks (text search, images, partial updates) are in
 /// ``MovieRepositoryContract``.
 public struct RepositoryContract<Fixture: RepositoryContractFixture>: Sendable {
