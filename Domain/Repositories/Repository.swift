@@ -137,7 +137,8 @@ public protocol Repository<Model>: Sendable {
   /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier.
   func delete(id: Model.ID) async throws
 
-  /// Deletes the models with the given identifiers, in one transaction: all or none.
+  /// Deletes the models with the given identifiers, in one transaction: all or none. An
+  /// identifier listed twice is deleted once.
   ///
   /// - Throws: ``RepositoryError/notFound(id:)`` naming the first identifier that is not
   ///   stored; nothing is deleted then.

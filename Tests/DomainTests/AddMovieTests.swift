@@ -119,12 +119,15 @@ import Testing
     #expect(movies.storedModels.isEmpty)
   }
 
-  @Test func aStoreRefusingTheMovieAsADuplicateIsReportedAsOne() async throws {
-    let movies = InMemoryRepository<Movie>()
-    movies.failNextWrite(with: RepositoryError.constraintViolation("UNIQUE constraint failed"))
+  @Test func aMovieWithATakenTitleAndDateIsReportedAsADuplicateAndNotStored() async throws {
+    let movies = InMemoryRepository<Movie>(keys: MovieContractFixture.keys)
     let date = Date(timeIntervalSinceReferenceDate: 0)
+    let first = try await AddMovie(movies: movies)(title: "Alien", date: date)
     await #expect(throws: CatalogError.duplicateMovie(title: "Alien", date: date)) {
-      try await AddMovie(movies: movies)(title: "Alien", date: date)
+      try await AddMovie(movies: movies)(title: "Alien", date: date, rate: 3)
     }
+    #expect(movies.storedModels == [first])
+    _ = try await AddMovie(movies: movies)(title: "Alien", date: date.addingTimeInterval(86_400))
+    #expect(movies.storedModels.count == 2)
   }
 }

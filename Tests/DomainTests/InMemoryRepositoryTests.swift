@@ -90,4 +90,18 @@ import Testing
       return
     }
   }
+
+  @Test func aUniqueKeyWithANilValueConflictsWithNothingAsInSQLite() async throws {
+    let movies = InMemoryRepository<Movie>(keys: ModelKeys(id: \.id, unique: [UniqueKey(\.runtime)]))
+    let date = Date(timeIntervalSince1970: 0)
+    let unknown = [Movie(title: "A", date: date), Movie(title: "B", date: date)]
+    try await movies.insert(unknown)
+    let long = Movie(title: "C", date: date, runtime: 200)
+    try await movies.insert(long)
+    let error = await #expect(throws: RepositoryError.self) {
+      try await movies.insert(Movie(title: "D", date: date, runtime: 200))
+    }
+    #expect(error.map { "\($0)" } == "constraint violated: a model with the same runtime is already stored")
+    #expect(movies.storedModels == unknown + [long])
+  }
 }

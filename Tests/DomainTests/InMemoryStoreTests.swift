@@ -23,6 +23,24 @@ struct InMemoryStoreTests {
     #expect(try await reviews.fetchAll() == [review])
   }
 
+  @Test func unitOfWorkKeepsTheUniqueKeysARepositoryDeclaredOnTheStore() async throws {
+    let tags = try InMemoryRepository<MovieTag>(
+      [MovieTag(name: "noir")], store: store, keys: ModelKeys(id: \.id, unique: [UniqueKey(\.name)]))
+    await #expect(throws: RepositoryError.self) {
+      try await store.transaction { changes in try changes.insert([MovieTag(name: "noir")]) }
+    }
+    let other = MovieTag(name: "heist")
+    try await store.transaction { changes in try changes.upsert([other]) }
+    await #expect(throws: RepositoryError.self) {
+      try await store.transaction { changes in
+        var renamed = other
+        renamed.name = "noir"
+        try changes.update([renamed])
+      }
+    }
+    #expect(tags.storedModels.map(\.name) == ["noir", "heist"])
+  }
+
   @Test func aTransactionThatThrowsKeepsNothingEvenWhatItsBodyCaught() async throws {
     let movies = try InMemoryRepository<Movie>([.alien], store: store)
     struct Abandoned: Error {}

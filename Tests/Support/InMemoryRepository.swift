@@ -26,15 +26,28 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
   public let store: InMemoryStore
 
   /// Creates a repository on a store: a new, private one unless one is given.
-  public init(store: InMemoryStore = InMemoryStore()) {
+  ///
+  /// Given a model's `keys`, the store enforces its unique keys for every repository and
+  /// transaction on it, as the SQLite repository enforces the model's `Entity.Unique`
+  /// declarations: an insert, update or upsert that would make two models share a key's values
+  /// throws ``RepositoryError/constraintViolation(_:)`` and changes nothing, and an upsert
+  /// replaces the model it matches by a unique key, keeping its identifier. Without them, only
+  /// identifiers are unique (and keys declared before, on the same store, stay).
+  public init(store: InMemoryStore = InMemoryStore(), keys: ModelKeys<Model>? = nil) {
     self.store = store
+    if let keys { store.declare(keys) }
   }
 
   /// Creates a repository that holds the given models, in that insertion order.
   ///
-  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if two models share an identifier.
-  public convenience init(_ models: [Model], store: InMemoryStore = InMemoryStore()) throws {
-    self.init(store: store)
+  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if two models share an identifier or
+  ///   the values of one of `keys`' unique keys.
+  public convenience init(
+    _ models: [Model], store: InMemoryStore = InMemoryStore(), keys: ModelKeys<Model>? = nil
+  )
+    throws
+  {
+    self.init(store: store, keys: keys)
     try write { try $0.insert(models) }
   }
 
@@ -55,22 +68,24 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
 
   /// Inserts a new model.
   ///
-  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if its identifier is already stored.
+  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if its identifier, or its values of a
+  ///   declared unique key, are already stored.
   public func insert(_ model: Model) async throws {
     try write { try $0.insert([model]) }
   }
 
   /// Inserts many new models: all of them, or none.
   ///
-  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if an identifier is already stored or
-  ///   appears twice.
+  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if an identifier, or the values of a
+  ///   declared unique key, are already stored or appear twice.
   public func insert(_ models: [Model]) async throws {
     try write { try $0.insert(models) }
   }
 
   /// Replaces a stored model.
   ///
-  /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier.
+  /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier;
+  ///   ``RepositoryError/constraintViolation(_:)`` if another has its values of a unique key.
   public func update(_ model: Model) async throws {
     try write { try $0.update([model]) }
   }
@@ -86,10 +101,14 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
     }
   }
 
-  /// Inserts each model, or replaces the stored one with the same identifier (which keeps its
-  /// position): all of them, or none.
+  /// Inserts each model, or replaces the stored one with the same identifier or, failing that,
+  /// the same values of a declared unique key (which keeps its identifier and position): all
+  /// of them, or none.
+  ///
+  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if a replaced model would share a
+  ///   unique key's values with another.
   public func upsert(_ models: [Model]) async throws {
-    try write { $0.upsert(models) }
+    try write { try $0.upsert(models) }
   }
 
   /// Replaces many stored models: all of them, or none.

@@ -44,6 +44,16 @@ public final class InMemoryStore: UnitOfWork {
     try contents.withLock { contents in try contents.access(type, writing: writing, body) }
   }
 
+  /// Declares a model type's identifier and unique keys, which every later write of it obeys.
+  func declare<Model: Identifiable & Sendable>(_ keys: ModelKeys<Model>) where Model.ID: Sendable {
+    contents.withLock { contents in
+      let key = ObjectIdentifier(Model.self)
+      var table = contents.tables[key] as? InMemoryTable<Model> ?? InMemoryTable()
+      table.keys = keys
+      contents.tables[key] = table
+    }
+  }
+
   /// Makes the next read or write of a model type throw `error` instead of doing its work.
   func inject<Model>(_ error: any Error & Sendable, intoNext kind: InMemoryContents.Access, of type: Model.Type) {
     contents.withLock { $0.failures[ObjectIdentifier(type), default: [:]][kind] = error }

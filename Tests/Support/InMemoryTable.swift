@@ -16,39 +16,53 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
 
   var rows: [Model.ID: Row] = [:]
   var nextPosition = 0
+  /// The model's declared identifier and unique keys; without them, only identifiers are unique.
+  var keys: ModelKeys<Model>?
 
   var modelsInInsertionOrder: [Model] {
     rows.values.sorted { $0.position < $1.position }.map(\.model)
   }
 
   mutating func insert(_ models: [Model]) throws(RepositoryError) {
-    var batch = Set<Model.ID>()
-    for model in models where rows[model.id] != nil || !batch.insert(model.id).inserted {
-      throw .constraintViolation("a model with the identifier \(String(describing: model.id)) is already stored")
-    }
+    var changed = self
     for model in models {
-      rows[model.id] = Row(position: nextPosition, model: model)
-      nextPosition += 1
+      if rows[model.id] != nil || changed.rows[model.id] != nil {
+        throw .constraintViolation("a model with the identifier \(String(describing: model.id)) is already stored")
+      }
+      try changed.checkUnique(model, storedAs: model.id)
+      changed.append(model)
     }
+    self = changed
   }
 
-  /// Inserts or replaces each model; it cannot fail, as a model listed twice replaces itself.
-  mutating func upsert(_ models: [Model]) {
+  /// Inserts each model, or replaces the stored one with its identifier or, failing that, with
+  /// the values of one of its unique keys (which keeps its identifier), as SQLite's upsert does.
+  mutating func upsert(_ models: [Model]) throws(RepositoryError) {
+    var changed = self
     for model in models {
-      if rows[model.id] != nil {
-        rows[model.id]?.model = model
-      } else {
-        rows[model.id] = Row(position: nextPosition, model: model)
-        nextPosition += 1
+      let match = changed.rows[model.id] != nil ? model.id : changed.matchingUniqueValues(of: model)
+      guard let id = match else {
+        try changed.checkUnique(model, storedAs: model.id)
+        changed.append(model)
+        continue
       }
+      let stored = changed.model(model, storedAs: id)
+      try changed.checkUnique(stored, storedAs: id)
+      changed.rows[id]?.model = stored
     }
+    self = changed
   }
 
   mutating func update(_ models: [Model]) throws(RepositoryError) {
     if let missing = models.first(where: { rows[$0.id] == nil }) {
       throw .notFound(id: String(describing: missing.id))
     }
-    for model in models { rows[model.id]?.model = model }
+    var changed = self
+    for model in models {
+      try changed.checkUnique(model, storedAs: model.id)
+      changed.rows[model.id]?.model = model
+    }
+    self = changed
   }
 
   mutating func delete(_ ids: [Model.ID]) throws(RepositoryError) {

@@ -15,7 +15,7 @@ final class InMemoryTransaction: RepositoryTransaction {
   }
 
   func upsert<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {
-    try write(Model.self) { $0.upsert(models) }
+    try write(Model.self) { try $0.upsert(models) }
   }
 
   func update<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {

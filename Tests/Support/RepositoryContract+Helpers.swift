@@ -1,71 +1,50 @@
-import Catalog
 import Foundation
 import Repositories
 import Testing
 
-/// Small steps the contract's checks share.
+/// Small steps the generic contract's checks share.
 extension RepositoryContract {
-  /// Returns every stored movie, ordered by identifier.
-  static func stored(in movies: R) async throws -> [Movie] {
-    try await movies.fetch(FetchDescriptor(sortBy: [SortDescriptor(\.id)]))
+  /// The model numbered `number`, the same in every run: its generator is seeded by the number.
+  func model(_ number: Int) -> Model {
+    var generator = SplitMix64(seed: 0x5EED_0000 &+ UInt64(number))
+    return fixture.model(number, using: &generator)
   }
 
-  /// Returns the movies that match a predicate, ordered by identifier.
-  static func fetch(_ movies: R, where predicate: Predicate<Movie>) async throws -> [Movie] {
-    try await movies.fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.id)]))
+  /// The models numbered `0..<count`, in that order.
+  func samples(_ count: Int = sampleCount) -> [Model] {
+    (0..<count).map(model)
   }
 
-  /// Returns the titles of the movies a descriptor fetches, in order.
-  static func titles(_ movies: R, _ descriptor: FetchDescriptor<Movie>) async throws -> [String] {
-    try await movies.fetch(descriptor).map(\.title)
+  /// A model's value of the fixture's attribute.
+  func value(_ model: Model) -> Fixture.Attribute {
+    model[keyPath: fixture.attribute]
   }
 
-  /// Makes a plain movie with a fixture identifier, for checks that need many of them.
-  static func movie(
-    _ number: UInt8,
-    _ title: String,
-    rate: Int = 5,
-    heart: Int = 0,
-    date: Date = Date(timeIntervalSince1970: 0)
-  ) -> Movie {
-    Movie(id: UUID(fixture: number), title: title, date: date, rate: rate, heart: heart)
+  /// `models` stably sorted by the attribute, in either direction: ties keep their order, as
+  /// they keep insertion order in a store.
+  func sortedByAttribute(_ models: [Model], reverse: Bool = false) -> [Model] {
+    models.enumerated()
+      .sorted { lhs, rhs in
+        let (left, right) = (value(lhs.element), value(rhs.element))
+        if left != right { return reverse ? left > right : left < right }
+        return lhs.offset < rhs.offset
+      }
+      .map(\.element)
   }
 
-  /// Expects two movies to be equal, and their text to be equal byte for byte.
-  ///
-  /// `String`'s `==` treats canonically equivalent text as equal; a store must give back the
-  /// very same UTF-8 it was given.
-  static func expectIdentical(
-    _ fetched: Movie?,
-    _ expected: Movie,
+  /// Expects a repository to hold exactly `expected`, in any order.
+  func expectStored(
+    _ expected: [Model],
+    in repository: any Repository<Model>,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(fetched == expected, sourceLocation: sourceLocation)
-    #expect(
-      fetched.map { Array($0.title.utf8) } == Array(expected.title.utf8),
-      "title bytes differ",
-      sourceLocation: sourceLocation
-    )
-    #expect(
-      fetched.map { Array($0.content.utf8) } == Array(expected.content.utf8),
-      "content bytes differ",
-      sourceLocation: sourceLocation
-    )
+  ) async throws {
+    let stored = try await repository.fetchAll()
+    #expect(stored.count == expected.count, sourceLocation: sourceLocation)
+    #expect(Set(stored) == Set(expected), sourceLocation: sourceLocation)
   }
 
-  /// Expects an operation to throw ``RepositoryError/constraintViolation(_:)``, whatever its
-  /// message.
-  static func expectConstraintViolation(
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ operation: () async throws -> Void
-  ) async {
-    let error = await #expect(throws: RepositoryError.self, sourceLocation: sourceLocation) {
-      try await operation()
-    }
-    guard let error else { return }
-    guard case .constraintViolation = error else {
-      Issue.record("expected a constraint violation, got \(error)", sourceLocation: sourceLocation)
-      return
-    }
+  /// Returns the models a predicate matches, sorted by the attribute.
+  func fetch(_ repository: any Repository<Model>, where predicate: Predicate<Model>) async throws -> [Model] {
+    try await repository.fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(fixture.attribute)]))
   }
 }

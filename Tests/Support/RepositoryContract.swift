@@ -1,52 +1,56 @@
-public import Catalog
 public import Repositories
 public import Testing
 
-/// The behaviour every movie ``Repository`` must have, written once and run against each one.
+/// The behaviour every ``Repository`` must have, for any model, written once and run against
+/// each implementation: insert, fetch, update, delete, upsert, unique keys, predicates, sorting,
+/// paging, counts and aggregates.
 ///
-/// The in-memory test double and the SQLite repository run the same checks, so they cannot
-/// drift apart: a use case tested in memory behaves the same on disk. Each check gets a fresh,
-/// empty repository from `make` and records failures with `#expect` and `#require`.
-///
-/// Besides the protocol's documented errors, the contract pins down what a SQL store could
-/// otherwise do its own way:
-/// - values round-trip exactly: NUL characters, empty `Data`, `Int.min` and `Int.max`, and
-///   dates to the last bit of their `Double`;
-/// - `contains` is case-sensitive and treats `%`, `_` and `\` as plain characters;
-/// - text sorts by Unicode code point (as Swift's `<` on Linux), and models that sort equal keep
-///   their insertion order, in either direction;
-/// - `notFound(id:)` carries `String(describing: id)`, the first missing id in argument order;
-/// - batch inserts and deletes are all-or-nothing.
-///
-/// Run every check as its own test case in the implementation's test target:
+/// The model comes from a ``RepositoryContractFixture``; each check gets a fresh, empty
+/// repository and records failures with `#expect` and `#require`. The in-memory repository
+/// (given the fixture's ``RepositoryContractFixture/keys``) and the SQLite repository run the
+/// same checks, so a use case tested in memory behaves the same on disk.
 ///
 /// ```swift
-/// import Testing
-/// import TestSupport
-///
-/// @Suite struct InMemoryRepositoryContractTests {
-///   @Test(arguments: RepositoryContract<InMemoryRepository<Movie>>.checkNames)
-///   func obeysTheRepositoryContract(_ check: String) async throws {
-///     try await RepositoryContract { InMemoryRepository<Movie>() }.run(check)
-///   }
+/// @Test(arguments: RepositoryContract<BookFixture>.checkNames)
+/// func inMemory(_ check: String) async throws {
+///   let fixture = BookFixture()
+///   try await RepositoryContract(fixture).run(check) { InMemoryRepository<Book>(keys: fixture.keys) }
 /// }
 /// ```
-public struct RepositoryContract<R: Repository>: Sendable where R.Model == Movie {
-  /// Makes a new, empty repository; called once for every check that runs.
-  public let makeRepository: @Sendable () async throws -> R
+///
+/// The checks of a ``UnitOfWork`` run apart, through ``run(unitOfWorkCheck:sourceLocation:on:)``.
+/// The catalog's own, movie-only checks (text search, images, partial updates) are in
+/// ``MovieRepositoryContract``.
+public struct RepositoryContract<Fixture: RepositoryContractFixture>: Sendable {
+  /// The model the contract checks repositories of.
+  public typealias Model = Fixture.Model
 
-  /// Creates the contract for the repositories that `make` creates.
-  ///
-  /// - Parameter make: Returns a new repository that holds no movie and shares no state with
-  ///   the ones it returned before.
-  public init(make: @escaping @Sendable () async throws -> R) {
-    makeRepository = make
+  /// One named rule of the contract.
+  public struct Check: Sendable {
+    /// What the check asserts, as a sentence; it names the check in test results.
+    public let name: String
+    let body: @Sendable (RepositoryContract, any Repository<Model>) async throws -> Void
+
+    init(_ name: String, body: @escaping @Sendable (RepositoryContract, any Repository<Model>) async throws -> Void) {
+      self.name = name
+      self.body = body
+    }
+  }
+
+  /// How many models most checks store.
+  static var sampleCount: Int { 12 }
+
+  /// What makes the models of the checks.
+  public let fixture: Fixture
+
+  /// Creates the contract for the model a fixture makes.
+  public init(_ fixture: Fixture) {
+    self.fixture = fixture
   }
 
   /// Every check of the contract, grouped by the part of the protocol it covers.
-  public static var checks: [RepositoryContractCheck<R>] {
-    insertingChecks + updatingChecks + filteringChecks + sortingChecks + pagingChecks
-      + deletingChecks + aggregatingChecks
+  public static var checks: [Check] {
+    writingChecks + uniqueChecks + queryingChecks
   }
 
   /// The names of every check, unique and in order: the arguments of a parameterized test.
@@ -56,17 +60,23 @@ public struct RepositoryContract<R: Repository>: Sendable where R.Model == Movie
 
   /// Runs the check with a name against a fresh repository.
   ///
+  /// - Parameter make: Returns a new repository that holds no model and shares no state with
+  ///   the ones it returned before.
   /// - Throws: what the check throws, including a failed `#require`; an unknown `name` or a
   ///   repository that does not start empty fails the test.
-  public func run(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+  public func run<R: Repository<Model>>(
+    _ name: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    on make: () async throws -> R
+  ) async throws {
     let check = try #require(
       Self.checks.first { $0.name == name },
       "no repository contract check is named \"\(name)\"",
       sourceLocation: sourceLocation
     )
-    let repository = try await makeRepository()
+    let repository = try await make()
     let count = try await repository.fetchCount(FetchDescriptor())
     try #require(count == 0, "the repository must start empty", sourceLocation: sourceLocation)
-    try await check.body(repository)
+    try await check.body(self, repository)
   }
 }

@@ -53,9 +53,13 @@ struct TableWriter<Model: PersistentModel> {
     }
   }
 
+  /// Deletes the rows of `keys`, each once however often it is listed.
+  ///
+  /// - Throws: `RepositoryError.notFound` naming the first identifier that is not stored.
   func delete(_ keys: [(id: Model.ID, key: SQLValue)], in state: StoreState) throws {
     let statement = try state.connection.statement(statements.deleteByID)
-    for (id, key) in keys {
+    var deleted = Set<Model.ID>()
+    for (id, key) in keys where deleted.insert(id).inserted {
       if let recorder = state.history {
         try CascadeScanner.recordEffects(
           ofDeletingKey: key, from: table, tables: tables, recorder: recorder,

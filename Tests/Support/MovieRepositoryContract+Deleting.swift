@@ -4,8 +4,8 @@ import Repositories
 import Testing
 
 /// Checks of `delete` (a model, an id, many ids) and `deleteAll`.
-extension RepositoryContract {
-  static var deletingChecks: [RepositoryContractCheck<R>] {
+extension MovieRepositoryContract {
+  static var deletingChecks: [MovieRepositoryContractCheck<R>] {
     [
       .init("deleting a movie or an id removes only that movie", body: deletesOne),
       .init("deleting an unknown movie or id fails and deletes nothing", body: rejectsUnknownOne),

@@ -4,8 +4,8 @@ import Repositories
 import Testing
 
 /// Checks of `fetchLimit`, `fetchOffset` and `fetchCount`, over ``Movie/samples``.
-extension RepositoryContract {
-  static var pagingChecks: [RepositoryContractCheck<R>] {
+extension MovieRepositoryContract {
+  static var pagingChecks: [MovieRepositoryContractCheck<R>] {
     [
       .init("a limit keeps the first movies and an offset skips some", body: limitsAndSkips),
       .init("a limit of zero or an offset past the end fetches nothing", body: fetchesEmptyPages),

@@ -4,8 +4,8 @@ import Repositories
 import Testing
 
 /// Checks of `insert`, and of `fetch(id:)` reading back what was inserted.
-extension RepositoryContract {
-  static var insertingChecks: [RepositoryContractCheck<R>] {
+extension MovieRepositoryContract {
+  static var insertingChecks: [MovieRepositoryContractCheck<R>] {
     [
       .init("upsert inserts new movies and replaces stored ones in place", body: upserts),
       .init("an inserted movie can be fetched by its id", body: fetchesInsertedMovie),

@@ -6,8 +6,8 @@ import Testing
 /// Checks of `fetch` with a predicate, over ``Movie/samples``.
 ///
 /// The samples' ratings: alien 9, heat 8, up 7, amélie 8, spirited away 10, brazil 6.
-extension RepositoryContract {
-  static var filteringChecks: [RepositoryContractCheck<R>] {
+extension MovieRepositoryContract {
+  static var filteringChecks: [MovieRepositoryContractCheck<R>] {
     [
       .init("fetching ids returns the stored ones in the order asked, each once", body: fetchesIDs),
       .init("a predicate compares integers with >=, ==, != and <", body: comparesIntegers),

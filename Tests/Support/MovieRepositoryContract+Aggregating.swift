@@ -4,8 +4,8 @@ import Repositories
 import Testing
 
 /// Checks of the aggregates: grouped counts, minimum, maximum and average.
-extension RepositoryContract {
-  static var aggregatingChecks: [RepositoryContractCheck<R>] {
+extension MovieRepositoryContract {
+  static var aggregatingChecks: [MovieRepositoryContractCheck<R>] {
     [
       .init("counts grouped by an attribute match the stored movies", body: countsGroups),
       .init("minimum, maximum and average match the stored movies", body: summarises),

@@ -4,13 +4,13 @@ import Repositories
 import Testing
 
 /// Checks of `fetch` with sort descriptors, over ``Movie/samples`` inserted out of order.
-extension RepositoryContract {
+extension MovieRepositoryContract {
   /// The samples in an insertion order that matches none of the sort orders checked.
   static var scrambledSamples: [Movie] {
     [.up, .brazil, .spiritedAway, .alien, .amelie, .heat]
   }
 
-  static var sortingChecks: [RepositoryContractCheck<R>] {
+  static var sortingChecks: [MovieRepositoryContractCheck<R>] {
     [
       .init("sorting by any one field orders both ways", body: sortsByEachField),
       .init("later sort descriptors break the ties of earlier ones", body: sortsByManyFields),

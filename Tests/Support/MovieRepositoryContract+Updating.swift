@@ -4,8 +4,8 @@ import Repositories
 import Testing
 
 /// Checks of `update`.
-extension RepositoryContract {
-  static var updatingChecks: [RepositoryContractCheck<R>] {
+extension MovieRepositoryContract {
+  static var updatingChecks: [MovieRepositoryContractCheck<R>] {
     [
       .init("update replaces every field of that movie and no other", body: replacesEveryField),
       .init("update can store edge values", body: storesEdgeValues),

@@ -1,16 +1,16 @@
 public import Catalog
 public import Repositories
 
-/// One named rule of the ``RepositoryContract``, checked against a fresh, empty repository.
+/// One named rule of the ``MovieRepositoryContract``, checked against a fresh, empty repository.
 ///
 /// The body records failures with Swift Testing's `#expect` and `#require`.
 ///
 /// ```swift
-/// RepositoryContractCheck<R>("a missing id fetches nil") { movies in
+/// MovieRepositoryContractCheck<R>("a missing id fetches nil") { movies in
 ///   #expect(try await movies.fetch(id: Movie.alien.id) == nil)
 /// }
 /// ```
-public struct RepositoryContractCheck<R: Repository>: Sendable where R.Model == Movie {
+public struct MovieRepositoryContractCheck<R: Repository>: Sendable where R.Model == Movie {
   /// What the check asserts, as a sentence; it names the check in test results.
   public let name: String
   /// Runs the check against an empty repository.

@@ -1,0 +1,62 @@
+import Foundation
+import Persistence
+import TestSupport
+import Testing
+
+/// The generic repository contract for a model the catalog does not know, on SQLite on a
+/// file, SQLite in memory and the in-memory repository.
+@Suite("Every repository obeys the generic contract for a second model")
+struct NovelRepositoryContractTests {
+  @Test(arguments: RepositoryContract<NovelContractFixture>.checkNames)
+  func sqliteOnAFile(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(check) {
+      let folder = try TemporaryDirectory()
+      let container = try ModelContainer(
+        for: Novel.self, configurations: ModelConfiguration("Library", url: folder.file("library.store")))
+      return try SQLiteRepository<Novel>(container: container)
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.checkNames)
+  func sqliteInMemory(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(check) {
+      let container = try ModelContainer(
+        for: Novel.self, configurations: ModelConfiguration("Library", isStoredInMemoryOnly: true))
+      return try SQLiteRepository<Novel>(container: container)
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.checkNames)
+  func inMemoryRepository(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(check) {
+      InMemoryRepository<Novel>(keys: NovelContractFixture.keys)
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.unitOfWorkCheckNames)
+  func unitOfWorkOnSQLite(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {
+      let folder = try TemporaryDirectory()
+      let container = try ModelContainer(
+        for: Novel.self, configurations: ModelConfiguration("Library", url: folder.file("library.store")))
+      return (try SQLiteRepository<Novel>(container: container), try SQLiteUnitOfWork(container: container))
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.unitOfWorkCheckNames)
+  func unitOfWorkOnSQLiteInMemory(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {
+      let container = try ModelContainer(
+        for: Novel.self, configurations: ModelConfiguration("Library", isStoredInMemoryOnly: true))
+      return (try SQLiteRepository<Novel>(container: container), try SQLiteUnitOfWork(container: container))
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.unitOfWorkCheckNames)
+  func unitOfWorkInMemory(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {
+      let store = InMemoryStore()
+      return (InMemoryRepository<Novel>(store: store, keys: NovelContractFixture.keys), store)
+    }
+  }
+}
