@@ -11,6 +11,17 @@ enum KeyPathName {
   /// The property names along a key path: `["info", "year"]` for `\Movie.info?.year`.
   static func components(of keyPath: AnyKeyPath) -> [String] { names(of: keyPath).components }
 
+  /// Why a key path's property path names no column, for an error message.
+  ///
+  /// A key path to a computed property, or one written in generic code through a protocol's
+  /// requirement (`\.date` where the model is a type parameter), describes itself as
+  /// `<computed 0x… (Date)>`: it reaches the value, but names no stored attribute.
+  static func notStored(_ name: String) -> String {
+    guard name.hasPrefix("<computed") else { return "it is not a stored attribute" }
+    return
+      "the key path reaches a computed property or a protocol's requirement, not a stored attribute (write it where the model's own type is known)"
+  }
+
   /// The most key paths whose names are remembered at once.
   static let capacity = 1024
 
