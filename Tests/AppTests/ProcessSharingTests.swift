@@ -5,17 +5,6 @@ import Persistence
 import Repositories
 import Testing
 
-/// The catalog's current version as it was before `Tagging` was added to it.
-private enum CatalogBeforeTagging: VersionedSchema {
-  static let versionIdentifier = CatalogMigrationPlan.current.versionIdentifier
-  static let models = CatalogModels.all.filter { ObjectIdentifier($0) != ObjectIdentifier(Tagging.self) }
-}
-
-private enum PlanBeforeTagging: SchemaMigrationPlan {
-  static let schemas: [any VersionedSchema.Type] = [CatalogBeforeTagging.self]
-  static let stages: [MigrationStage] = []
-}
-
 @Suite("Several processes on one store")
 struct ProcessSharingTests {
   let process: MoviesProcess
@@ -63,10 +52,7 @@ struct ProcessSharingTests {
   }
 
   @Test(.timeLimit(.minutes(2))) func processesOpeningAtOnceCreateAnAddedModelsTableOnce() async throws {
-    try ModelContainer(
-      for: CatalogBeforeTagging.models, migrationPlan: PlanBeforeTagging.self,
-      configurations: [ModelConfiguration("Catalog", url: store)]
-    ).close()
+    try CatalogBeforeTagging.createStore(at: store)
     #expect(try StoreInspection(url: store, plan: CatalogMigrationPlan.self).addedModels == ["Tagging"])
     try runFourWriters(count: 5)
     let info = try StoreInspection(url: store, plan: CatalogMigrationPlan.self)

@@ -77,6 +77,25 @@ struct StoreCommandTests {
     #expect(shown.stdout.contains("runtime: 162 min"))
   }
 
+  @Test func aModelAddedToTheCurrentVersionIsShownThenCreatedByTheNextCommand() throws {
+    let before = movies.folder.appendingPathComponent("before.store")
+    try CatalogBeforeTagging.createStore(at: before)
+    let info = try movies.run(["--store", before.path, "store", "info"])
+    #expect(
+      field("state", in: info.stdout)
+        == "up to date; the next command but store info or check creates the tables of Tagging")
+    #expect(try movies.run(["--store", before.path, "store", "check"]).status == 0)
+    let migrated = try movies.run(["--store", before.path, "store", "migrate"])
+    #expect(
+      migrated.stdout
+        == "The catalog is at version \(Self.current) already.\nCreated the tables of Tagging, added to it.\n")
+    #expect(field("state", in: try movies.run(["--store", before.path, "store", "info"]).stdout) == "up to date")
+    let added = try movies.run(["--store", before.path, "add", "--title", "Ran", "--date", "1985-06-01"])
+    let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let tagged = try movies.run(["--store", before.path, "tag", "add", id, "epic"])
+    #expect(tagged.status == 0, "\(tagged.stderr)")
+  }
+
   @Test func aCatalogFromANewerAppIsRefusedAndLeftAsItWas() throws {
     let future = movies.folder.appendingPathComponent("future.store")
     _ = try ModelContainer(
