@@ -1,11 +1,16 @@
 import Foundation
 import SQLiteCore
 
-/// What a store file holds, independent of how SQLite laid it out: every schema object's
-/// definition and every table's rows, value by value. Two files with equal content
+@testable import Persistence
+
+/// What a store file holds, independent of how SQLite laid it out: its tables as the engine
+/// describes them (columns, indexes, references — not the text of their definitions), the name
+/// of every schema object, and every table's rows, value by value. Two files with equal content
 /// are the same store, whatever their bytes, page order or the SQLite version that wrote them.
 struct StoreContent: Equatable {
-  /// `type name: sql` of each schema object, by type and name.
+  /// The models' tables.
+  let tables: SchemaDescription
+  /// `type name` of each schema object, by type and name.
   let schema: [String]
   /// Each table's rows, one line of values per row, sorted, by table name.
   let rows: [String: [String]]
@@ -16,9 +21,9 @@ struct StoreContent: Equatable {
     var schema: [String] = []
     var tables: [String] = []
     let objects = try connection.statement(
-      "SELECT type, name, coalesce(sql, '') FROM sqlite_schema ORDER BY type, name")
+      "SELECT type, name FROM sqlite_schema ORDER BY type, name")
     while try objects.step() {
-      schema.append("\(objects.text(at: 0)) \(objects.text(at: 1)): \(objects.text(at: 2))")
+      schema.append("\(objects.text(at: 0)) \(objects.text(at: 1))")
       if objects.text(at: 0) == "table" { tables.append(objects.text(at: 1)) }
     }
     objects.reset()
@@ -33,6 +38,7 @@ struct StoreContent: Equatable {
       select.reset()
       rows[table] = lines.sorted()
     }
+    self.tables = try SchemaDescription.read(from: connection)
     self.schema = schema
     self.rows = rows
   }
