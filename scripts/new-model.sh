@@ -378,7 +378,7 @@ echo "$PROGRAM: $MODEL ($PLURAL), $COUNT attributes"
   echo "  /// The $WORDS's stable identifier."
   echo "  public var id: UUID"
   for ((i = 0; i < COUNT; i++)); do
-    echo "  /// The $WORDS's $(words "$i")$( ((OPTIONAL[i])) && echo ", if known")$( ((UNIQUE[i])) && echo "; no two ${WORDS_PLURAL} share it")."
+    echo "  /// The $WORDS's $(words "$i")$( ((OPTIONAL[i])) && echo ", if known" || true)$( ((UNIQUE[i])) && echo "; no two ${WORDS_PLURAL} share it" || true)."
     echo "  public var ${NAMES[i]}: $(swift_type "$i")"
   done
   echo
@@ -503,7 +503,7 @@ fi
 
 option_declaration() {
   local i="$1" name="${NAMES[$1]}" help
-  help="The $WORDS's $(words "$i")$( ((OPTIONAL[i])) && echo " (optional)")."
+  help="The $WORDS's $(words "$i")$( ((OPTIONAL[i])) && echo " (optional)" || true)."
   local value_name
   case "${TYPES[i]}" in
     String) value_name=TEXT ;;
@@ -537,7 +537,7 @@ option_declaration() {
   echo "  init(_ arguments: CommandArguments) throws(UsageError) {"
   echo "    $VAR = $MODEL("
   for ((i = 0; i < COUNT; i++)); do
-    echo "      ${NAMES[i]}: try arguments[Self.${NAMES[i]}]$( ((i < COUNT - 1)) && echo ",")"
+    echo "      ${NAMES[i]}: try arguments[Self.${NAMES[i]}]$( ((i < COUNT - 1)) && echo "," || true)"
   done
   echo "    )"
   echo "  }"
