@@ -79,7 +79,7 @@ KEYWORDS=" associatedtype borrowing class consume consuming deinit enum extensio
   public rethrows static struct subscript typealias var break case catch continue default defer do
   else fallthrough for guard if in repeat return throw switch where while Any as async await false
   is nil self Self super throws true try some any Type Protocol actor macro "
-is_keyword() { [[ "$(echo $KEYWORDS)" == *" $1 "* || " $(echo $KEYWORDS) " == *" $1 "* ]]; }
+is_keyword() { [[ " $(echo $KEYWORDS) " == *" $1 "* ]]; }
 is_identifier() { [[ "$1" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]]; }
 
 # The model's name: a type name, not one the package or the standard library already has.
@@ -242,6 +242,10 @@ swift_type() { # index -> Int or Int?
   if ((OPTIONAL[$1])); then echo "${TYPES[$1]}?"; else echo "${TYPES[$1]}"; fi
 }
 words() { split_words "${NAMES[$1]}" ' '; }
+# An attribute as its documentation and help name it: "The book's title", "Whether the book is active".
+describe() {
+  if [[ "${TYPES[$1]}" == Bool ]]; then echo "Whether the $WORDS is $(words "$1")"; else echo "The $WORDS's $(words "$1")"; fi
+}
 option_name() { split_words "${NAMES[$1]}" -; }
 
 # A value of attribute i for the model numbered by the Swift Int expression $2; values of
@@ -249,7 +253,7 @@ option_name() { split_words "${NAMES[$1]}" -; }
 value() {
   local name="${NAMES[$1]}" number="$2"
   case "${TYPES[$1]}" in
-    String) echo "\"$name \\($number)\"" ;;
+    String) if [[ "$number" =~ ^[0-9]+$ ]]; then echo "\"$name $number\""; else echo "\"$name \\($number)\""; fi ;;
     Int) echo "$number" ;;
     Double) echo "Double($number) + 0.5" ;;
     Bool) echo "$number % 2 == 0" ;;
@@ -356,7 +360,7 @@ for ((i = 0; i < COUNT; i++)); do
 done
 UNIQUE_KEYS="$(for name in "${UNIQUE_NAMES[@]}"; do printf 'UniqueKey(\\.%s), ' "$name"; done)"
 UNIQUE_KEYS="${UNIQUE_KEYS%, }"
-UNIQUE_PHRASE="$(printf '%s' "${UNIQUE_NAMES[*]:-}" | sed 's/ /, /g')"
+UNIQUE_PHRASE="$(printf '%s' "${UNIQUE_NAMES[*]:-}" | sed 's/ / or /g')"
 
 write() { # path, from standard input
   mkdir -p "$(dirname "$ROOT/$1")"
@@ -378,7 +382,7 @@ echo "$PROGRAM: $MODEL ($PLURAL), $COUNT attributes"
   echo "  /// The $WORDS's stable identifier."
   echo "  public var id: UUID"
   for ((i = 0; i < COUNT; i++)); do
-    echo "  /// The $WORDS's $(words "$i")$( ((OPTIONAL[i])) && echo ", if known" || true)$( ((UNIQUE[i])) && echo "; no two ${WORDS_PLURAL} share it" || true)."
+    echo "  /// $(describe "$i")$( ((OPTIONAL[i])) && echo ", if known" || true)$( ((UNIQUE[i])) && echo "; no two ${WORDS_PLURAL} share it" || true)."
     echo "  public var ${NAMES[i]}: $(swift_type "$i")"
   done
   echo
@@ -503,7 +507,7 @@ fi
 
 option_declaration() {
   local i="$1" name="${NAMES[$1]}" help
-  help="The $WORDS's $(words "$i")$( ((OPTIONAL[i])) && echo " (optional)" || true)."
+  help="$(describe "$i")$( ((OPTIONAL[i])) && echo " (optional)" || true)."
   local value_name
   case "${TYPES[i]}" in
     String) value_name=TEXT ;;
