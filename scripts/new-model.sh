@@ -415,9 +415,9 @@ echo "$PROGRAM: $MODEL ($PLURAL), $COUNT attributes"
   echo
   echo "  /// Validates and stores a $WORDS, returning it as stored."
   echo "  ///"
-  echo "  /// - Throws: \`ModelRuleError.invalid\` for a value \`validate(_:)\` refuses,"
+  echo "  /// - Throws: \`CatalogError.invalidValue\` for a value \`validate(_:)\` refuses,"
   if ((${#UNIQUE_NAMES[@]})); then
-    echo "  ///   \`ModelRuleError.duplicate\` when another $WORDS has the same $UNIQUE_PHRASE,"
+    echo "  ///   \`CatalogError.duplicateValue\` when another $WORDS has the same $UNIQUE_PHRASE,"
   fi
   echo "  ///   \`RepositoryError\` if it cannot be stored."
   echo "  public func callAsFunction(_ $VAR: $MODEL) async throws -> $MODEL {"
@@ -426,7 +426,7 @@ echo "$PROGRAM: $MODEL ($PLURAL), $COUNT attributes"
     echo "    do {"
     echo "      try await $VARS.insert($VAR)"
     echo "    } catch RepositoryError.constraintViolation {"
-    echo "      throw ModelRuleError.duplicate(\"another $WORDS has the same $UNIQUE_PHRASE\")"
+    echo "      throw CatalogError.duplicateValue(\"another $WORDS has the same $UNIQUE_PHRASE\")"
     echo "    }"
   else
     echo "    try await $VARS.insert($VAR)"
@@ -436,14 +436,14 @@ echo "$PROGRAM: $MODEL ($PLURAL), $COUNT attributes"
   echo
   echo "  /// The rules a $WORDS follows before it is stored."
   echo "  ///"
-  echo "  /// - Throws: \`ModelRuleError.invalid\` naming the first rule the $WORDS breaks."
-  echo "  public static func validate(_ $VAR: $MODEL) throws(ModelRuleError) {"
+  echo "  /// - Throws: \`CatalogError.invalidValue\` naming the first rule the $WORDS breaks."
+  echo "  public static func validate(_ $VAR: $MODEL) throws(CatalogError) {"
   echo "    // Scaffold: add your rules here (ranges, lengths, formats). Required text must not be blank:"
   required=0
   for ((i = 0; i < COUNT; i++)); do
     if [[ "${TYPES[i]}" == String ]] && ((!OPTIONAL[i])); then
       required=1
-      echo "    if $VAR.${NAMES[i]}.trimmed.isEmpty { throw .invalid(\"the $WORDS's $(words "$i") must not be empty\") }"
+      echo "    if $VAR.${NAMES[i]}.trimmed.isEmpty { throw .invalidValue(\"the $WORDS's $(words "$i") must not be empty\") }"
     fi
   done
   ((required)) || echo "    _ = $VAR"
@@ -606,7 +606,7 @@ done
   echo "  /// A valid $WORDS whose values, unique ones included, differ from another number's."
   echo "  static func $VAR(_ number: Int) -> $MODEL {"
   NUMBER=number
-  echo "    $MODEL($(joined model_argument ', '))"
+  echo "    $MODEL(id: UUID(fixture: UInt8(number)), $(joined model_argument ', '))"
   echo "  }"
   echo
   echo "  @Test func added${PLURAL}AreListedInOrder() async throws {"
@@ -620,7 +620,7 @@ done
     echo "  @Test func blank$(printf '%s' "${name:0:1}" | tr '[:lower:]' '[:upper:]')${name:1}IsRefusedAndNothingIsStored() async throws {"
     echo "    var $VAR = Self.$VAR(1)"
     echo "    $VAR.$name = \" \""
-    echo "    await #expect(throws: ModelRuleError.invalid(\"the $WORDS's $(words "$FIRST_REQUIRED_TEXT") must not be empty\")) {"
+    echo "    await #expect(throws: CatalogError.invalidValue(\"the $WORDS's $(words "$FIRST_REQUIRED_TEXT") must not be empty\")) {"
     echo "      try await Add$MODEL($VARS: $VARS)($VAR)"
     echo "    }"
     echo "    #expect(try await List$PLURAL($VARS: $VARS)().isEmpty)"
@@ -633,7 +633,7 @@ done
     echo "    let first = try await Add$MODEL($VARS: $VARS)(Self.$VAR(1))"
     echo "    var twin = Self.$VAR(2)"
     echo "    twin.$name = first.$name"
-    echo "    await #expect(throws: ModelRuleError.duplicate(\"another $WORDS has the same $UNIQUE_PHRASE\")) {"
+    echo "    await #expect(throws: CatalogError.duplicateValue(\"another $WORDS has the same $UNIQUE_PHRASE\")) {"
     echo "      try await Add$MODEL($VARS: $VARS)(twin)"
     echo "    }"
     echo "    #expect(try await List$PLURAL($VARS: $VARS)() == [first])"
