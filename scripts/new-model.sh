@@ -438,10 +438,11 @@ echo "$PROGRAM: $MODEL ($PLURAL), $COUNT attributes"
   echo "  ///"
   echo "  /// - Throws: \`CatalogError.invalidValue\` naming the first rule the $WORDS breaks."
   echo "  public static func validate(_ $VAR: $MODEL) throws(CatalogError) {"
-  echo "    // Scaffold: add your rules here (ranges, lengths, formats). Required text must not be blank:"
+  echo "    // Scaffold: add your rules here (ranges, lengths, formats)."
   required=0
   for ((i = 0; i < COUNT; i++)); do
     if [[ "${TYPES[i]}" == String ]] && ((!OPTIONAL[i])); then
+      ((required)) || echo "    // Required text must not be blank:"
       required=1
       echo "    if $VAR.${NAMES[i]}.trimmed.isEmpty { throw .invalidValue(\"the $WORDS's $(words "$i") must not be empty\") }"
     fi
