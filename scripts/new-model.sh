@@ -96,6 +96,7 @@ if grep -rqsE "^\s*(public |package |private |fileprivate )?(final )?(struct|enu
 fi
 
 # Names derived from the model's: Book -> book, books, Books, book (command), books (table).
+upper_first() { printf '%s%s' "$(printf '%s' "${1:0:1}" | tr '[:lower:]' '[:upper:]')" "${1:1}"; }
 lower_first() { printf '%s%s' "$(printf '%s' "${1:0:1}" | tr '[:upper:]' '[:lower:]')" "${1:1}"; }
 # camelCase or CamelCase to lower words joined by a separator: releaseYear -> release-year.
 split_words() { printf '%s' "$1" | sed -E 's/([a-z0-9])([A-Z])/\1'"$2"'\2/g' | tr '[:upper:]' '[:lower:]'; }
@@ -618,7 +619,7 @@ done
   if ((FIRST_REQUIRED_TEXT >= 0)); then
     name="${NAMES[FIRST_REQUIRED_TEXT]}"
     echo
-    echo "  @Test func blank$(printf '%s' "${name:0:1}" | tr '[:lower:]' '[:upper:]')${name:1}IsRefusedAndNothingIsStored() async throws {"
+    echo "  @Test func blank$(upper_first "$name")IsRefusedAndNothingIsStored() async throws {"
     echo "    var $VAR = Self.$VAR(1)"
     echo "    $VAR.$name = \" \""
     echo "    await #expect(throws: CatalogError.invalidValue(\"the $WORDS's $(words "$FIRST_REQUIRED_TEXT") must not be empty\")) {"
@@ -630,7 +631,7 @@ done
   if ((FIRST_UNIQUE >= 0)); then
     name="${NAMES[FIRST_UNIQUE]}"
     echo
-    echo "  @Test func duplicate$(printf '%s' "${name:0:1}" | tr '[:lower:]' '[:upper:]')${name:1}IsRefusedAndTheFirstKept() async throws {"
+    echo "  @Test func duplicate$(upper_first "$name")IsRefusedAndTheFirstKept() async throws {"
     echo "    let first = try await Add$MODEL($VARS: $VARS)(Self.$VAR(1))"
     echo "    var twin = Self.$VAR(2)"
     echo "    twin.$name = first.$name"
