@@ -88,6 +88,11 @@ extension PredicateTranslator {
       bindings += element.bindings
     }
     guard !tests.isEmpty else { return SQLTerm(sql: "0", bindings: []) }
+    // A column that is never NULL, tested against a list without NULL, yields 0 or 1: bare, the
+    // test can use the column's index (a short list, as an import's lookups make).
+    if element.isNeverNull, !containsNil, values.count <= 256 {
+      return SQLTerm(sql: "(\(tests[0]))", bindings: bindings)
+    }
     return SQLTerm(sql: "coalesce((\(tests.joined(separator: " OR "))), 0)", bindings: bindings)
   }
 

@@ -96,6 +96,9 @@ struct SQLTerm {
   /// The term's value when it is a boolean known before the query runs (from captured
   /// values only), so it can be folded away.
   var constant: Bool?
+  /// Whether the term is a column that never holds NULL, so a test of it yields no NULL that
+  /// needs guarding, and can use the column's index.
+  var isNeverNull = false
 
   /// The term that stands for the model's row.
   static let row = SQLTerm(sql: "", bindings: [], shape: .row)

@@ -4,16 +4,16 @@ extension TableStatements {
   /// The insert that does nothing when the row's identifier or unique values are stored.
   var insertUnlessStored: String { insert + " ON CONFLICT DO NOTHING" }
 
-  /// A `SELECT 1` of the row with the encoded row's primary key.
+  /// The `rowid` of the row with the encoded row's primary key.
   static func exists(in table: TableSchema) -> String {
-    "SELECT 1 FROM \(table.quotedName) WHERE \(condition(on: [table.primaryKey], in: table))"
+    "SELECT rowid FROM \(table.quotedName) WHERE \(condition(on: [table.primaryKey], in: table))"
   }
 
   /// For each unique index, in declaration order, the `SELECT` of the primary key of the row
-  /// with the encoded row's values in its columns.
+  /// with the encoded row's values in its columns, and its `rowid`.
   static func holders(in table: TableSchema) -> [String] {
     table.indexes.filter(\.isUnique).map { index in
-      "SELECT \(SQLIdentifier.quote(table.primaryKey)) FROM \(table.quotedName) "
+      "SELECT \(SQLIdentifier.quote(table.primaryKey)), rowid FROM \(table.quotedName) "
         + "WHERE \(condition(on: index.columns, in: table))"
     }
   }

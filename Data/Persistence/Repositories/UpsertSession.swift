@@ -9,8 +9,8 @@ import SQLiteCore
 /// Each row is first inserted with `INSERT … ON CONFLICT DO NOTHING`, which does all the work
 /// for a new model without the journal an `ON CONFLICT DO UPDATE` keeps; a row that was not
 /// inserted then updates the stored model it matches, setting only its properties and only when
-/// one differs (one cached statement per set of properties and match). The primary key of every
-/// model written is kept in ``UpsertedKeys`` with the row's origin, so a repeat is found in
+/// one differs (one cached statement per set of properties and match). The `rowid` of every
+/// row written is kept in ``UpsertedKeys`` with the upsert row's origin, so a repeat is found in
 /// bounded memory. Into a table that was empty, rows load without its plain indexes, which
 /// ``finish()`` builds once, sorted: DROP and CREATE INDEX are part of the transaction, so a
 /// rolled-back one leaves them as they were. Unique indexes stay: they decide what is an update.
@@ -80,95 +80,77 @@ final class UpsertSession<Model: PersistentModel> {
     let columns = try self.columns(of: row.properties)
     try encoder.encode(row.model)
     let id = row.model.id
-    switch row.match {
-    case .identifier:
-      // Claimed before it is written: an earlier row may have written this model.
-      guard try keys.claim(encoder, origin: row.origin) else {
-        return .repeated(id, origin: try keys.origin(of: try SQLValue(swiftValue: id)) ?? row.origin)
-      }
-      if try inserted(id) { return .inserted(id) }
-      if let outcome = try update(setting: columns, of: id, matching: nil) { return outcome }
-      // Not stored, or its new unique values are another model's.
-      let key = try SQLValue(swiftValue: id)
-      try keys.release(key)
-      return try clash(excluding: key)
-    case .identifierOrUniqueKey:
-      if try inserted(id) {
-        // The row's own identifier; a later row repeating it is then not inserted, and found below.
-        _ = try keys.claim(encoder, origin: row.origin)
-        return .inserted(id)
-      }
-      let target: (key: SQLValue, id: Model.ID, uniqueIndex: Int?)
-      if try encoder.run(exists, reading: { _ in true }) == true {
-        target = (try SQLValue(swiftValue: id), id, nil)
-      } else if let (index, key) = try holder(excluding: nil) {
-        target = (key, try ScalarDecoder.decode(Model.ID.self, from: key), index)
-      } else {
-        throw RepositoryError.constraintViolation("\(Model.self) \(id) was neither stored nor matched")
-      }
-      guard try keys.claim(target.key, origin: row.origin) else {
-        return .repeated(target.id, origin: try keys.origin(of: target.key) ?? row.origin)
-      }
-      if let outcome = try update(setting: columns, of: target.id, matching: target.uniqueIndex) { return outcome }
-      try keys.release(target.key)
+    if try inserted(id, origin: row.origin) { return .inserted(id) }
+    // Not inserted: the identifier is stored, or the values of a unique index are.
+    let target: (key: SQLValue, rowid: Int64, id: Model.ID, uniqueIndex: Int?)
+    if let rowid = try encoder.run(exists, reading: { $0.int64(at: 0) }) {
+      target = (try SQLValue(swiftValue: id), rowid, id, nil)
+    } else if row.match == .identifierOrUniqueKey, let (index, key, rowid) = try holder(excluding: nil) {
+      target = (key, rowid, try ScalarDecoder.decode(Model.ID.self, from: key), index)
+    } else {
+      // Matched by identifier only, which is not stored: the unique values are another model's.
+      return try clash(excluding: nil)
+    }
+    if let origin = try keys.origin(of: target.rowid) { return .repeated(target.id, origin: origin) }
+    guard let outcome = try update(setting: columns, of: target.id, matching: target.uniqueIndex) else {
       return try clash(excluding: target.key)
     }
+    try keys.record(target.rowid, origin: row.origin)
+    return outcome
   }
 
-  /// Runs the insert; `true`, recorded in the history, when it stored the row.
-  private func inserted(_ id: Model.ID) throws -> Bool {
+  /// Runs the insert; `true`, recorded in the history and in the written keys, when it stored
+  /// the row.
+  private func inserted(_ id: Model.ID, origin: Int) throws -> Bool {
     try encoder.run(insert)
     guard state.connection.changes > 0 else { return false }
+    try keys.record(state.connection.lastInsertedRowID, origin: origin)
     try state.history?.record(.insert, id: id, in: table.name)
     return true
   }
 
   /// Sets `columns` of the stored row with the encoded row's primary key, or with its values
   /// for a unique index, whose identifier is `id`: `.updated` (recorded in the history) when a
-  /// value changed, `.unchanged` when none did; `nil` when no row has the primary key, or when
-  /// the new values of a unique index are another row's.
+  /// value changed, `.unchanged` when none did; `nil` when the new values of a unique index are
+  /// another row's.
   private func update(
     setting columns: [Int], of id: Model.ID, matching uniqueIndex: Int?
   ) throws
     -> UpsertOutcome<Model.ID>?
   {
+    guard !columns.isEmpty else { return .unchanged(id) }
     let stored: SQLValue?
     do {
-      stored =
-        try columns.isEmpty
-        ? nil
-        : encoder.run(try statement(setting: columns, matching: uniqueIndex)) {
-          $0.value(at: 0)
-        }
+      stored = try encoder.run(try statement(setting: columns, matching: uniqueIndex)) { $0.value(at: 0) }
     } catch let error as SQLiteError where error.isConstraintViolation && !error.isForeignKeyViolation {
       return nil
     }
-    if let stored {
-      try state.history?.record(.update, stored, in: table.name)
-      return .updated(id)
-    }
-    // Matched by a unique index, the row is known to be stored; by primary key, it may not be.
-    if uniqueIndex != nil { return .unchanged(id) }
-    return try encoder.run(exists, reading: { _ in true }) == true ? .unchanged(id) : nil
+    guard let stored else { return .unchanged(id) }
+    try state.history?.record(.update, stored, in: table.name)
+    return .updated(id)
   }
 
   /// What a row that could not be written clashed with: the stored row, other than
   /// `excluded`, that holds its values for a unique index; a repeat when an earlier row of the
   /// transaction wrote it.
-  private func clash(excluding excluded: SQLValue) throws -> UpsertOutcome<Model.ID> {
-    guard let (_, key) = try holder(excluding: excluded) else {
+  private func clash(excluding excluded: SQLValue?) throws -> UpsertOutcome<Model.ID> {
+    guard let (_, key, rowid) = try holder(excluding: excluded) else {
       throw RepositoryError.constraintViolation("\(Model.self) clashes with a stored model it cannot update")
     }
     let holder = try ScalarDecoder.decode(Model.ID.self, from: key)
-    if let origin = try keys.origin(of: key) { return .repeated(holder, origin: origin) }
+    if let origin = try keys.origin(of: rowid) { return .repeated(holder, origin: origin) }
     return .conflict(with: holder)
   }
 
   /// The first unique index, in declaration order, for which a stored row other than
-  /// `excluded` has the encoded row's values, and that row's primary key.
-  private func holder(excluding excluded: SQLValue?) throws -> (index: Int, key: SQLValue)? {
+  /// `excluded` has the encoded row's values, and that row's primary key and `rowid`.
+  private func holder(excluding excluded: SQLValue?) throws -> (index: Int, key: SQLValue, rowid: Int64)? {
     for (index, statement) in holders.enumerated() {
-      if let key = try encoder.run(statement, reading: { $0.value(at: 0) }), key != excluded { return (index, key) }
+      if let (key, rowid) = try encoder.run(statement, reading: { ($0.value(at: 0), $0.int64(at: 1)) }),
+        key != excluded
+      {
+        return (index, key, rowid)
+      }
     }
     return nil
   }

@@ -8,6 +8,8 @@ import Repositories
 /// flat; the store remembers which movies the import wrote.
 struct ImportBatchWriter {
   static let rememberedTags = 10_000
+  /// How many movies' taggings one fetch reads.
+  static let movieIDsPerFetch = 200
 
   private let changes: any RepositoryTransaction
   private var tagIDs: [String: UUID] = [:]
@@ -56,14 +58,16 @@ struct ImportBatchWriter {
   private mutating func setTags(of movies: [(row: MovieImportRow, id: UUID, isNew: Bool)]) throws -> Set<UUID> {
     guard !movies.isEmpty else { return [] }
     try rememberTags(named: movies.flatMap(\.row.tags))
-    // A new movie has no taggings yet; a stored one's are read, for the whole batch at once.
+    // A new movie has no taggings yet; a stored one's are read, a few hundred movies at a time: a
+    // short list of ids is looked up by the taggings' index.
     let stored = movies.filter { !$0.isNew }.map(\.id)
-    let current =
-      stored.isEmpty
-      ? [:]
-      : Dictionary(
-        grouping: try changes.fetch(FetchDescriptor<Tagging>(predicate: #Predicate { stored.contains($0.movieID) })),
-        by: \.movieID)
+    var current: [UUID: [Tagging]] = [:]
+    for start in stride(from: 0, to: stored.count, by: Self.movieIDsPerFetch) {
+      let ids = Array(stored[start..<min(start + Self.movieIDsPerFetch, stored.count)])
+      for tagging in try changes.fetch(FetchDescriptor<Tagging>(predicate: #Predicate { ids.contains($0.movieID) })) {
+        current[tagging.movieID, default: []].append(tagging)
+      }
+    }
     var added: [Tagging] = []
     var removed: [UUID] = []
     var changed = Set<UUID>()
@@ -76,7 +80,12 @@ struct ImportBatchWriter {
       if kept != wanted { changed.insert(id) }
     }
     if !removed.isEmpty { try changes.delete(ids: removed, of: Tagging.self) }
-    if !added.isEmpty { try changes.insert(added) }
+    // Upserted rather than inserted: a batch upsert needs no savepoint, and loads a table that
+    // was empty without its plain indexes. Each tagging is new, so each is inserted.
+    for (tagging, outcome) in zip(added, try changes.upsert(added.map { Upsert($0) }))
+    where outcome != .inserted(tagging.id) {
+      throw RepositoryError.constraintViolation("the tagging of movie \(tagging.movieID) was not stored: \(outcome)")
+    }
     return changed
   }
 
