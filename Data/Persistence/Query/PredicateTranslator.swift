@@ -53,7 +53,7 @@ struct PredicateTranslator {
   /// The column a name refers to, which must be a stored attribute.
   func column(named name: String) throws(PersistenceError) -> Column {
     guard let column = table.columns.first(where: { $0.name == name }) else {
-      throw .unsupportedQuery("\(modelName).\(name) is not a stored attribute")
+      throw .unsupportedQuery("cannot query \(modelName).\(name): \(KeyPathName.notStored(name))")
     }
     return column
   }
@@ -96,9 +96,9 @@ struct SQLTerm {
   /// The term's value when it is a boolean known before the query runs (from captured
   /// values only), so it can be folded away.
   var constant: Bool?
-  /// Whether the term is a column that never holds NULL, so a test of it yields no NULL that
-  /// needs guarding, and can use the column's index.
-  var isNeverNull = false
+  /// Whether the SQL can never be NULL (a column the schema declares `NOT NULL`), so tests on
+  /// it need no guard against SQL's third truth value.
+  var neverNull = false
 
   /// The term that stands for the model's row.
   static let row = SQLTerm(sql: "", bindings: [], shape: .row)

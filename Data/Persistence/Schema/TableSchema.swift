@@ -21,18 +21,25 @@ package struct TableSchema: Sendable, Hashable {
   /// The primary-key column: `id` unless the model's ``Entity`` names another.
   package let primaryKey: String
 
+  /// The column list, quoted, in schema order: built once, as every query that reads whole
+  /// rows names it.
+  let quotedColumns: String
+
   /// The primary key of a model that declares none.
   package static let defaultPrimaryKey = "id"
 
   /// Creates a table schema.
   ///
-  /// - Throws: ``PersistenceError/invalidSchema(_:)`` if there is no `id` column or an index
-  ///   names an unknown column.
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` if the name is one of the engine's own
+  ///   tables (``EngineTables``), there is no `id` column or an index names an unknown column.
   package init(
     name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = [],
     originalNames: [String: String] = [:], defaults: [String: SQLValue] = [:],
     primaryKey: String = TableSchema.defaultPrimaryKey
   ) throws(PersistenceError) {
+    guard !EngineTables.isReserved(name) else {
+      throw .invalidSchema("the table name '\(name)' is reserved for the engine's own tables; give the model another")
+    }
     guard columns.contains(where: { $0.name == primaryKey }) else {
       throw .invalidSchema("\(name) has no '\(primaryKey)' attribute to use as its primary key")
     }
@@ -52,6 +59,7 @@ package struct TableSchema: Sendable, Hashable {
     self.name = name
     self.primaryKey = primaryKey
     self.columns = columns
+    self.quotedColumns = columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", ")
     self.indexes = indexes
     for renamed in originalNames.keys where !columns.contains(where: { $0.name == renamed }) {
       throw .invalidSchema("\(name) declares '\(renamed)' renamed, but it is not a stored attribute")
