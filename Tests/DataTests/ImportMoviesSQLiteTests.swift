@@ -43,7 +43,9 @@ struct ImportMoviesSQLiteTests {
   /// Imports rows, skipping the refused ones, in batches of `batchSize`; what the import did and
   /// each refused row's line and reason.
   @discardableResult
-  private func importing(_ rows: [MovieImportRow], batchSize: Int = 1_000) async throws -> (
+  private func importing(
+    _ rows: [MovieImportRow], batchSize: Int = 1_000
+  ) async throws -> (
     done: ImportProgress, problems: [String]
   ) {
     var source = Rows(rows: rows)
