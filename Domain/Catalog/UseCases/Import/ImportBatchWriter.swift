@@ -89,12 +89,18 @@ struct ImportBatchWriter {
     return changed
   }
 
-  /// Looks up, or creates, the tags with these names that are not remembered yet.
+  /// Looks up, or creates, the tags with these names that are not remembered yet; afterwards
+  /// every one of them is remembered.
   private mutating func rememberTags(named names: [String]) throws {
     var seen = Set<String>()
-    let missing = names.filter { tagIDs[$0] == nil && seen.insert($0).inserted }
+    var missing = names.filter { tagIDs[$0] == nil && seen.insert($0).inserted }
     guard !missing.isEmpty else { return }
-    if tagIDs.count + missing.count > Self.rememberedTags { tagIDs.removeAll(keepingCapacity: true) }
+    if tagIDs.count + missing.count > Self.rememberedTags {
+      // Forgotten, the batch's other tags must be looked up again too.
+      tagIDs.removeAll(keepingCapacity: true)
+      seen.removeAll()
+      missing = names.filter { seen.insert($0).inserted }
+    }
     let outcomes = try changes.upsert(
       missing.map { Upsert(MovieTag(name: $0), matching: .identifierOrUniqueKey, properties: []) })
     for (name, outcome) in zip(missing, outcomes) {
