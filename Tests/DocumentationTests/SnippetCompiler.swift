@@ -69,7 +69,18 @@ struct SnippetCompiler: Sendable {
     return (before + code + after).joined(separator: "\n")
   }
 
-  /// Compiles a program: nil when it compiles without a warning, else the compiler's output.
+  /// The name SwiftPM builds the package's modules with: its folder's name, lowercased, as a C
+  /// identifier.
+  var packageName: String {
+    let name = root.lastPathComponent.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }
+    return (name.first?.isNumber == true ? "_" : "") + String(name)
+  }
+
+  /// The warnings a snippet may have: a fragment shows how a value is made, and need not use it.
+  static let allowedWarnings = ["was never used", "was written to, but never read"]
+
+  /// Compiles a program: nil when it compiles without a warning (but ``allowedWarnings``), else
+  /// the compiler's output.
   ///
   /// - Throws: when the compiler cannot be run at all.
   func diagnostics(for program: SnippetProgram) throws -> String? {
@@ -84,7 +95,11 @@ struct SnippetCompiler: Sendable {
     process.arguments = [
       "-emit-sil", "-o", "/dev/null", "-module-name", "Snippet",
       "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny",
-      "-enable-upcoming-feature", "MemberImportVisibility", "-warnings-as-errors",
+      "-enable-upcoming-feature", "MemberImportVisibility",
+      // The package's own name, as SwiftPM gives it to each module: a snippet is code of this
+      // package (so a storage file may conform a domain type to `PersistentModel`, as
+      // CatalogStorage does, without `@retroactive`).
+      "-package-name", packageName,
       "-I", modules.path, "-module-cache-path",
       modules.deletingLastPathComponent().appendingPathComponent("ModuleCache").path,
       // The SQLite core's C module, which the engine's modules were built against.
@@ -98,7 +113,10 @@ struct SnippetCompiler: Sendable {
     try process.run()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return process.terminationStatus == 0 ? nil : text
+    let warnings = text.split(separator: "\n").filter { line in
+      line.contains(": warning: ") && !Self.allowedWarnings.contains { line.contains($0) }
+    }
+    return process.terminationStatus == 0 && warnings.isEmpty ? nil : text
   }
 }
 

@@ -39,7 +39,7 @@ import Testing
     let programs = try SnippetProgram.programs(SnippetScanner.snippets(inMarkdown: markdown, file: "Guide.md"))
     let program = try #require(programs.first)
     let diagnostics = try #require(try SnippetCompiler().diagnostics(for: program))
-    #expect(diagnostics.contains("Guide.md:1:16: error: variable 'unchanged' was never mutated"), "\(diagnostics)")
+    #expect(diagnostics.contains("Guide.md:2:16: warning: variable 'unchanged' was never mutated"), "\(diagnostics)")
   }
 
   @Test func aContextWrapsItsBlockAndAContinuationJoinsIt() throws {
@@ -67,7 +67,7 @@ import Testing
       ```
       """
     let programs = try SnippetProgram.programs(SnippetScanner.snippets(inMarkdown: markdown, file: "Guide.md"))
-    #expect(programs.map(\.testDescription) == ["Guide.md:5", "Guide.md:19"])
+    #expect(programs.map(\.testDescription) == ["Guide.md:5", "Guide.md:20"])
     #expect(programs.map(\.context) == ["app", nil])
     #expect(programs[0].parts.map(\.lines) == [["let first = 1"], ["let second = first + 1"]])
     #expect(programs[0].parts.map(\.line) == [5, 10])

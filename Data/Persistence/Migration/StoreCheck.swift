@@ -13,6 +13,7 @@ import Darwin
 /// named by no row), and values no read could decode (``StoredValuesCheck``); and the safe
 /// repairs, made only when asked.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let check = try StoreCheck(url: storeURL, plan: CatalogMigrationPlan.self)
 /// let report = check.problems.map(String.init(describing:)).joined(separator: "\n")

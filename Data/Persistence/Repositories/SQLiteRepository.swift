@@ -8,6 +8,7 @@ import SQLiteCore
 /// ``ModelContainer``; copies share the container's store. Every method finishes its work
 /// before returning, and reports failures as ``Repositories/RepositoryError``.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog")
 /// try await movies.insert(Movie(title: "Alien", date: .now, rate: 9))
@@ -94,6 +95,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// model as read and changed; properties not listed hold empty values (see
   /// `FetchDescriptor.propertiesToFetch`).
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let hearted = try await movies.update(id: id, properties: [\.title, \.heart]) { $0.heart += 1 }
   /// ```
@@ -112,6 +114,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// files no row names any more are removed after the commit, and one already missing is
   /// no error. An empty `properties` reads every property but the replaced ones.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let movie = try await movies.update(id: id, properties: [\.title], replacing: [\.images]) {
   ///   $0.images = [poster]
@@ -248,6 +251,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ///
   /// Use it in an app's tests to check every query it makes:
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// try movies.validate(ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery()))
   /// ```

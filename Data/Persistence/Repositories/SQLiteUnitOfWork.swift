@@ -8,6 +8,7 @@ public import Repositories
 /// store's writer connection, so they see each other and nothing else writes until the body
 /// returns. Every model of the configuration can be read and written.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let unitOfWork = try SQLiteUnitOfWork(container: container, configuration: "Catalog")
 /// try await unitOfWork.transaction { changes in
