@@ -35,7 +35,7 @@ public protocol Repository<Model>: Sendable {
   ///
   /// A model matches the stored one with the same identifier, or, in stores that enforce
   /// unique attributes, the one with the same unique values (which keeps its identifier).
-  /// Unlike ``insert(_:)-(Model)``, nothing is refused for already being stored.
+  /// Unlike ``insert(_:)-([Self.Model])``, nothing is refused for already being stored.
   func upsert(_ models: [Model]) async throws
 
   /// Replaces the stored model that has the same identifier.

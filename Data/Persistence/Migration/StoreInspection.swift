@@ -89,7 +89,7 @@ public struct StoreInspection: Sendable {
   }
 
   /// The store's problems, in words; none for a sound store: everything ``StoreCheck`` finds,
-  /// the schema's triggers, views and virtual tables (``SchemaGuard``) among them.
+  /// the schema's triggers, views and virtual tables (`SchemaGuard`) among them.
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid.
   public func check() throws(PersistenceError) -> [String] {

@@ -2,11 +2,11 @@ public import Foundation
 public import Repositories
 import SQLiteCore
 
-/// A ``Repositories/Repository`` of one model type, stored in SQLite.
+/// A `Repository` (Repositories) of one model type, stored in SQLite.
 ///
 /// The repository is a small value bound to one named configuration of a
 /// ``ModelContainer``; copies share the container's store. Every method finishes its work
-/// before returning, and reports failures as ``Repositories/RepositoryError``.
+/// before returning, and reports failures as `RepositoryError` (Repositories).
 ///
 /// <!-- snippet context: movies -->
 /// ```swift
@@ -24,6 +24,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// Creates a repository for the model's configuration in a container.
   ///
   /// - Parameters:
+  ///   - container: the container whose store the repository reads and writes.
   ///   - configuration: the configuration's name; may be omitted when exactly one
   ///     configuration stores the model.
   ///   - author: the author the store's history records for this repository's writes.

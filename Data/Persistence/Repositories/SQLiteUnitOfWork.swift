@@ -1,7 +1,7 @@
 import Foundation
 public import Repositories
 
-/// A ``Repositories/UnitOfWork`` on one store of a ``ModelContainer``: each transaction is one
+/// A `UnitOfWork` (Repositories) on one store of a ``ModelContainer``: each transaction is one
 /// SQLite write transaction, with one history transaction for all of its changes.
 ///
 /// The body's reads and writes go through the same code as ``SQLiteRepository``'s, on the
@@ -24,6 +24,7 @@ public struct SQLiteUnitOfWork: UnitOfWork {
   /// Creates a unit of work on a configuration's store.
   ///
   /// - Parameters:
+  ///   - container: the container whose store the transactions change.
   ///   - configuration: the configuration's name; may be omitted when the container has one.
   ///   - author: the author the store's history records for the transactions.
   /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if there is no such configuration.
