@@ -24,9 +24,7 @@ import Testing
       let count: Int = "three"
       ```
       """
-    let programs = try SnippetProgram.programs(SnippetScanner.snippets(inMarkdown: markdown, file: "Guide.md"))
-    let program = try #require(programs.first)
-    let diagnostics = try #require(try SnippetCompiler().diagnostics(for: program))
+    let diagnostics = try #require(try Self.diagnostics(ofFirstSnippetIn: markdown))
     #expect(diagnostics.contains("Guide.md:4:18: error: cannot convert value of type 'String'"), "\(diagnostics)")
   }
 
@@ -36,10 +34,14 @@ import Testing
       func f() { var unchanged = 1; print(unchanged) }
       ```
       """
-    let programs = try SnippetProgram.programs(SnippetScanner.snippets(inMarkdown: markdown, file: "Guide.md"))
-    let program = try #require(programs.first)
-    let diagnostics = try #require(try SnippetCompiler().diagnostics(for: program))
+    let diagnostics = try #require(try Self.diagnostics(ofFirstSnippetIn: markdown))
     #expect(diagnostics.contains("Guide.md:2:16: warning: variable 'unchanged' was never mutated"), "\(diagnostics)")
+  }
+
+  /// What compiling the first program of a Markdown document `Guide.md` reports; nil if it compiles.
+  static func diagnostics(ofFirstSnippetIn markdown: String) throws -> String? {
+    let programs = try SnippetProgram.programs(SnippetScanner.snippets(inMarkdown: markdown, file: "Guide.md"))
+    return try SnippetCompiler().diagnostics(for: #require(programs.first))
   }
 
   @Test func aContextWrapsItsBlockAndAContinuationJoinsIt() throws {
