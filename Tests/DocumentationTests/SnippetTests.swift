@@ -38,6 +38,19 @@ import Testing
     #expect(diagnostics.contains("Guide.md:2:16: warning: variable 'unchanged' was never mutated"), "\(diagnostics)")
   }
 
+  @Test func theAppContextSeesTheAppModuleAsItsOwnFilesDo() throws {
+    // A command is a type of the app's module: its snippet uses the module's internal types.
+    let markdown = """
+      <!-- snippet context: app -->
+      ```swift
+      func names(of commands: [any MoviesCommand.Type]) -> [String] { commands.map { "\\($0)" } }
+      let movie = Movie(title: "Alien", date: .now)
+      ```
+      """
+    let diagnostics = try Self.diagnostics(ofFirstSnippetIn: markdown)
+    #expect(diagnostics == nil, "\(diagnostics ?? "")")
+  }
+
   /// What compiling the first program of a Markdown document `Guide.md` reports; nil if it compiles.
   static func diagnostics(ofFirstSnippetIn markdown: String) throws -> String? {
     let programs = try SnippetProgram.programs(SnippetScanner.snippets(inMarkdown: markdown, file: "Guide.md"))
