@@ -15,7 +15,7 @@ struct Item: Codable, Sendable, Hashable, Identifiable {
 }
 
 extension Item: PersistentModel {
-  static let entity = Entity<Item>(table: "items", indexes: [Entity.Index(\.rank)], unique: [Entity.Unique(\.code)])
+  static let entity = Entity<Item>(table: "items", indexes: [Entity.Index(\.name)], unique: [Entity.Unique(\.code)])
 }
 
 // snippet
