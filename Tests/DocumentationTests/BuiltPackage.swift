@@ -42,11 +42,12 @@ struct BuiltPackage: Sendable {
     }
   }
 
-  /// The name SwiftPM builds the package's modules with: its folder's name, lowercased, as a C
-  /// identifier.
+  /// The name SwiftPM builds the package's modules with: its folder's name, lowercased, made a C
+  /// identifier by turning each other character — and a leading digit — into `_` (`My.App-2`
+  /// is `my_app_2`, `2app` is `_app`, as SwiftPM 6.3 names them).
   var packageName: String {
     let name = root.lastPathComponent.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }
-    return (name.first?.isNumber == true ? "_" : "") + String(name)
+    return String(name.enumerated().map { $0.offset == 0 && $0.element.isNumber ? "_" : $0.element })
   }
 
   /// The arguments that let a tool load the built modules: their folder, the module cache the

@@ -51,6 +51,12 @@ import Testing
     #expect(diagnostics == nil, "\(diagnostics ?? "")")
   }
 
+  @Test(arguments: [("Movies", "movies"), ("My.App-2", "my_app_2"), ("2app", "_app")])
+  func snippetsCompileAsCodeOfThePackageWhateverItsFolderIsNamed(folder: String, packageName: String) throws {
+    // SwiftPM names the package after its folder: a fresh clone's name must not matter.
+    #expect(try BuiltPackage(root: URL(fileURLWithPath: "/checkouts/\(folder)")).packageName == packageName)
+  }
+
   /// What compiling the first program of a Markdown document `Guide.md` reports; nil if it compiles.
   static func diagnostics(ofFirstSnippetIn markdown: String) throws -> String? {
     let programs = try SnippetProgram.programs(SnippetScanner.snippets(inMarkdown: markdown, file: "Guide.md"))
