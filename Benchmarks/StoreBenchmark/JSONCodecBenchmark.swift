@@ -7,7 +7,7 @@ import Repositories
 /// structs, arrays), against Foundation's `JSONEncoder` and `JSONDecoder`: through the store
 /// (the engine against the C API with Foundation's coders) and the coders alone.
 enum JSONCodecBenchmark {
-  static func run(rows: Int, rounds: Int) async throws {
+  static func run(rows: Int, rounds: Int) async throws -> BenchmarkReport.Section {
     let recipes = Recipe.samples(count: rows)
     var phases = [
       Phase(name: "insert \(rows) recipes (2 JSON attributes each)", target: 1.3),
@@ -23,7 +23,7 @@ enum JSONCodecBenchmark {
           for: Recipe.self,
           configurations: ModelConfiguration(
             "Recipes", url: folder.appendingPathComponent("framework.store"), keepsHistory: false)))
-      let work: [(framework: () async throws -> Int, raw: () async throws -> Int)] = [
+      let work: [PhaseWork] = [
         (
           {
             try await repository.insert(recipes); return recipes.count
@@ -37,23 +37,13 @@ enum JSONCodecBenchmark {
           { try equalCount(try raw.fetchAll(), recipes) }
         ),
       ]
-      for (index, phase) in work.enumerated() {
-        var counts = (framework: 0, raw: 0)
-        let time = (
-          framework: try await seconds { counts.framework = try await phase.framework() },
-          raw: try await seconds { counts.raw = try await phase.raw() }
-        )
-        guard counts.framework == counts.raw else {
-          throw BenchmarkError("round \(round), \(phases[index].name): \(counts.framework) vs \(counts.raw)")
-        }
-        phases[index].framework = min(phases[index].framework, time.framework)
-        phases[index].raw = min(phases[index].raw, time.raw)
-      }
+      try await phases.measure(work, round: round)
     }
-    print("")
-    print("JSON attributes: the engine's own codec (framework) against Foundation's coders (raw side)")
-    StoreBenchmark.report(phases, rows: rows, rounds: rounds, title: false)
-    try codersAlone(recipes, rounds: rounds)
+    var section = BenchmarkReport.Section(
+      title: "JSON attributes: the engine's own codec (framework) against Foundation's coders (raw side)",
+      phases: phases.map(BenchmarkReport.PhaseSummary.init))
+    try codersAlone(recipes, rounds: rounds, into: &section)
+    return section
   }
 
   /// The number of fetched recipes, after checking that they are the ones inserted.
@@ -63,7 +53,8 @@ enum JSONCodecBenchmark {
   }
 
   /// Encodes and decodes each recipe's two documents with both codecs, per value.
-  private static func codersAlone(_ recipes: [Recipe], rounds: Int) throws {
+  private static func codersAlone(_ recipes: [Recipe], rounds: Int, into section: inout BenchmarkReport.Section) throws
+  {
     let own = (encoder: NestedJSONEncoder(), decoder: NestedJSONDecoder())
     let foundation = (encoder: JSONEncoder(), decoder: JSONDecoder())
     var best = (ownEncode: Double.infinity, foundationEncode: Double.infinity)
@@ -120,12 +111,19 @@ enum JSONCodecBenchmark {
       guard decoded.own == decoded.foundation else { throw BenchmarkError("the codecs decoded different values") }
     }
     let perRecipe = 1e9 / Double(recipes.count)
-    print(
+    section.figures = [
+      .init(name: "encodeOwnPerRecipe", value: best.ownEncode * perRecipe, unit: "ns"),
+      .init(name: "encodeFoundationPerRecipe", value: best.foundationEncode * perRecipe, unit: "ns"),
+      .init(name: "decodeOwnPerRecipe", value: bestDecode.own * perRecipe, unit: "ns"),
+      .init(name: "decodeFoundationPerRecipe", value: bestDecode.foundation * perRecipe, unit: "ns"),
+    ]
+    section.remarks = [
       String(
         format:
           "coders alone, per recipe: encode %.0f ns own, %.0f ns Foundation (%.1fx); decode %.0f ns own, %.0f ns Foundation (%.1fx)",
         best.ownEncode * perRecipe, best.foundationEncode * perRecipe, best.foundationEncode / best.ownEncode,
-        bestDecode.own * perRecipe, bestDecode.foundation * perRecipe, bestDecode.foundation / bestDecode.own))
+        bestDecode.own * perRecipe, bestDecode.foundation * perRecipe, bestDecode.foundation / bestDecode.own)
+    ]
   }
 
   private static func measure(_ work: () throws -> Void) throws -> Double {

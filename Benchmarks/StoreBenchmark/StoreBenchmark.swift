@@ -6,31 +6,32 @@ import Repositories
 
 /// Measures the framework's repository against the raw SQLite C API doing the same work.
 ///
-/// Run it in release mode: `swift run -c release movies-benchmark [--rows N] [--rounds N]`.
-/// Each phase runs on both sides in every round; the best time of each side is kept.
+/// Run it in release mode: `swift run -c release movies-benchmark [--rows N] [--rounds N] [--json]`
+/// (`--help` lists the rest). Each phase runs on both sides in every round; the report gives
+/// each side's best time, and the median and range of the rounds' side-by-side ratios.
 @main
 struct StoreBenchmark {
   static func main() async throws {
-    let arguments = CommandLine.arguments
-    let rows = option("--rows", in: arguments) ?? 100_000
-    let rounds = option("--rounds", in: arguments) ?? 4
-    if let times = option("--profile-fetch", in: arguments) {
-      try await profile(rows: rows, times: times, query: false)
-      return
+    let options: BenchmarkOptions
+    do {
+      options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      FileHandle.standardError.write(Data("movies-benchmark: \(error)\n\n\(BenchmarkOptions.usage)\n".utf8))
+      exit(2)
     }
-    if let count = option("--memory", in: arguments) {
-      try await MemoryProfile.run(rows: count)
-      return
-    }
-    if let times = option("--codable-floor", in: arguments) {
+    switch options.mode {
+    case .help: print(BenchmarkOptions.usage)
+    case .profileFetch(let times): try await profile(rows: options.rows, times: times, query: false)
+    case .profileQuery(let times): try await profile(rows: options.rows, times: times, query: true)
+    case .memory(let rows): try await MemoryProfile.run(rows: rows)
+    case .codableFloor(let times):
       print("Codable alone: \(Int(try CodableFloor.measure(times: times) * 1e9)) ns per Movie")
-      return
+    case .compare:
+      var report = BenchmarkReport(sqlite: sqliteVersion, rows: options.rows, rounds: options.rounds)
+      report.sections.append(try await run(rows: options.rows, rounds: options.rounds))
+      report.sections.append(try await JSONCodecBenchmark.run(rows: max(1, options.rows / 5), rounds: options.rounds))
+      print(options.json ? try report.json() : report.text)
     }
-    if let times = option("--profile-query", in: arguments) {
-      try await profile(rows: rows, times: times, query: true)
-      return
-    }
-    try await run(rows: rows, rounds: rounds)
   }
 
   /// Fetches every movie, or runs a small date-range query, through the framework `times`
@@ -60,12 +61,8 @@ struct StoreBenchmark {
     print("fetched \(total) movies in \(Int(elapsed * 1000)) ms")
   }
 
-  static func option(_ name: String, in arguments: [String]) -> Int? {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-    return Int(arguments[index + 1])
-  }
-
-  nonisolated static func run(rows: Int, rounds: Int) async throws {
+  /// The store phases, framework against raw SQLite, with the Codable floor under them.
+  nonisolated static func run(rows: Int, rounds: Int) async throws -> BenchmarkReport.Section {
     let movies = BenchmarkData.movies(count: rows)
     let picked = Array(stride(from: 0, to: rows, by: max(1, rows / 10_000)).prefix(10_000))
     let lookups = picked.map { movies[$0].id }
@@ -120,7 +117,7 @@ struct StoreBenchmark {
             "Quiet", url: folder.appendingPathComponent("quiet.store"), keepsHistory: false)))
 
       // Each phase returns a count that both sides must agree on.
-      let work: [(framework: () async throws -> Int, raw: () async throws -> Int)] = [
+      let work: [PhaseWork] = [
         (
           {
             try await repository.insert(movies); return movies.count
@@ -182,48 +179,23 @@ struct StoreBenchmark {
         ),
         ({ try await quiet.deleteAll() }, { try quietRaw.deleteAll() }),
       ]
-      for (index, phase) in work.enumerated() {
-        // Alternate which side goes first, so neither always meets a warmer or colder system.
-        var frameworkCount = 0
-        var rawCount = 0
-        let frameworkFirst = round % 2 == 1
-        if frameworkFirst {
-          phases[index].framework = min(
-            phases[index].framework, try await seconds { frameworkCount = try await phase.framework() })
-        }
-        phases[index].raw = min(phases[index].raw, try await seconds { rawCount = try await phase.raw() })
-        if !frameworkFirst {
-          phases[index].framework = min(
-            phases[index].framework, try await seconds { frameworkCount = try await phase.framework() })
-        }
-        guard frameworkCount == rawCount else {
-          throw BenchmarkError(
-            "round \(round), \(phases[index].name): framework counted \(frameworkCount), raw \(rawCount)")
-        }
-      }
+      try await phases.measure(work, round: round)
     }
-    report(phases, rows: rows, rounds: rounds)
+    var section = BenchmarkReport.Section(title: nil, phases: phases.map(BenchmarkReport.PhaseSummary.init))
     let floor = try CodableFloor.measure(times: 200_000)
-    let rawPerRow = phases[1].raw / Double(rows)
-    print(
+    let rawPerRow = (phases[1].raw.min() ?? .nan) / Double(rows)
+    let floorRatio = (rawPerRow + floor) / rawPerRow
+    section.figures = [
+      .init(name: "codableFloorPerMovie", value: floor * 1e9, unit: "ns"),
+      .init(name: "rawReadPerMovie", value: rawPerRow * 1e9, unit: "ns"),
+      .init(name: "codableFloorRatio", value: floorRatio, unit: "x"),
+    ]
+    section.remarks = [
       String(
         format: "Codable alone decodes a Movie in %.0f ns (a decoder of constants); raw SQLite reads one in %.0f ns,",
-        floor * 1e9, rawPerRow * 1e9))
-    print(String(format: "so no Codable mapper can fetch all below %.2fx raw here.", (rawPerRow + floor) / rawPerRow))
-    try await JSONCodecBenchmark.run(rows: max(1, rows / 5), rounds: rounds)
-  }
-
-  static func report(_ phases: [Phase], rows: Int, rounds: Int, title: Bool = true) {
-    if title { print("movies-benchmark: \(rows) movies, best of \(rounds) rounds, SQLite \(sqliteVersion)") }
-    let width = phases.map(\.name.count).max() ?? 0
-    print("phase".padding(toLength: width, withPad: " ", startingAt: 0) + "   framework         raw   ratio  target")
-    for phase in phases {
-      let line =
-        phase.name.padding(toLength: width, withPad: " ", startingAt: 0)
-        + String(
-          format: " %9.1f ms %8.1f ms %6.2fx  %5.1fx ", phase.framework * 1000, phase.raw * 1000,
-          phase.ratio, phase.target) + (phase.ratio <= phase.target ? "ok" : "OVER")
-      print(line)
-    }
+        floor * 1e9, rawPerRow * 1e9),
+      String(format: "so no Codable mapper can fetch all below %.2fx raw here.", floorRatio),
+    ]
+    return section
   }
 }

@@ -177,8 +177,20 @@ struct ExpressionKindTranslationTests {
     let ids = [1, 2, 3]
     let genres: [EdgeRecord.Genre] = [.drama]
     let fragment = try sql(#Predicate { ids.contains($0.int) && genres.contains($0.genre) })
-    #expect(fragment.sql == #"(coalesce(("int" IN (?, ?, ?)), 0) AND coalesce(("genre" IN (?)), 0))"#)
-    #expect(fragment.bindings == [.integer(1), .integer(2), .integer(3), .text("drama")])
+    // NOT NULL columns: a bare IN an index can answer, padded to a power of two with the last value.
+    #expect(fragment.sql == #"(("int" IN (?, ?, ?, ?)) AND ("genre" IN (?)))"#)
+    #expect(fragment.bindings == [.integer(1), .integer(2), .integer(3), .integer(3), .text("drama")])
+    let long = Array(0..<300)
+    let longFragment = try sql(#Predicate { long.contains($0.int) })
+    #expect(longFragment.bindings.count == 512)
+    #expect(longFragment.bindings.last == .integer(299))
+    // A column that may be NULL, or nil among the values, keeps the guard: `!` must not drop NULL rows.
+    let texts: [String?] = ["a", nil]
+    #expect(
+      try sql(#Predicate { texts.contains($0.optionalText) }).sql
+        == #"coalesce(("optionalText" IN (?) OR "optionalText" IS NULL), 0)"#)
+    let names = ["a"]
+    #expect(try sql(#Predicate { !names.contains($0.text) }).sql == #"(NOT ("text" IN (?)))"#)
     #expect(try sql(#Predicate { (1...5).contains($0.int) }).sql == #"(("int" >= ?) AND ("int" <= ?))"#)
     #expect(try sql(#Predicate { (1..<5).contains($0.int) }).sql == #"(("int" >= ?) AND ("int" < ?))"#)
     let empty: [Int] = []

@@ -65,13 +65,24 @@ extension PredicateExpressions.CollectionContainsCollection: SQLExpressible {
 
 extension PredicateTranslator {
   /// `element IN (…)` for the values of a captured sequence, never NULL, so `!` works on it
-  /// as in Swift. Long sequences are bound as one JSON array instead of one value each.
+  /// as in Swift.
+  ///
+  /// On a `NOT NULL` column with no `nil` among the values the test is a bare `IN` over bound
+  /// parameters, which SQLite answers from the column's index (`ids.contains($0.movieID)`
+  /// fetching a relationship's rows in one query). Lists are padded with their last value to
+  /// a power of two, so a few statements serve every length. Longer lists, or tests that
+  /// could be NULL, are bound as one JSON array and guarded with `coalesce`.
   func membership(_ element: SQLTerm, in sequence: Any) throws(PersistenceError) -> SQLTerm {
     guard let sequence = sequence as? any Sequence else { throw unsupported(type(of: sequence)) }
     var values: [SQLValue] = []
     for value in Self.elements(of: sequence) { values.append(try bindable(value)) }
     let containsNil = values.contains(.null)
     values.removeAll { $0 == .null }
+    if element.neverNull, !containsNil, let last = values.last, values.count <= Self.longestParameterList {
+      let padded = values + Array(repeating: last, count: Self.parameterCount(for: values.count) - values.count)
+      let parameters = Array(repeating: "?", count: padded.count).joined(separator: ", ")
+      return SQLTerm(sql: "(\(element.sql) IN (\(parameters)))", bindings: element.bindings + padded)
+    }
     var tests: [String] = []
     var bindings: [SQLValue] = []
     if values.count > 256 {
@@ -89,6 +100,17 @@ extension PredicateTranslator {
     }
     guard !tests.isEmpty else { return SQLTerm(sql: "0", bindings: []) }
     return SQLTerm(sql: "coalesce((\(tests.joined(separator: " OR "))), 0)", bindings: bindings)
+  }
+
+  /// The longest list bound one parameter a value (far under SQLite's limit of 32,766
+  /// parameters a statement).
+  static let longestParameterList = 8192
+
+  /// The least power of two at or above `count`.
+  static func parameterCount(for count: Int) -> Int {
+    var result = 1
+    while result < count { result <<= 1 }
+    return result
   }
 
   private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 } }

@@ -96,6 +96,9 @@ struct SQLTerm {
   /// The term's value when it is a boolean known before the query runs (from captured
   /// values only), so it can be folded away.
   var constant: Bool?
+  /// Whether the SQL can never be NULL (a column the schema declares `NOT NULL`), so tests on
+  /// it need no guard against SQL's third truth value.
+  var neverNull = false
 
   /// The term that stands for the model's row.
   static let row = SQLTerm(sql: "", bindings: [], shape: .row)

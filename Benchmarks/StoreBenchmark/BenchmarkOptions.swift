@@ -1,0 +1,72 @@
+/// What the benchmark was asked to do, read from its command line.
+struct BenchmarkOptions: Equatable {
+  /// The benchmark's modes: the full comparison, or one measurement for a profiler.
+  enum Mode: Equatable {
+    /// Every phase, framework against raw SQLite.
+    case compare
+    /// Fetch every movie this many times through the framework.
+    case profileFetch(times: Int)
+    /// Run this many small date-range queries through the framework.
+    case profileQuery(times: Int)
+    /// Compare a cursor's and a fetch's peak memory over this many movies.
+    case memory(rows: Int)
+    /// Decode this many movies with `Codable` alone.
+    case codableFloor(times: Int)
+    /// Print the usage and stop.
+    case help
+  }
+
+  var mode = Mode.compare
+  var rows = 100_000
+  var rounds = 4
+  /// Print one JSON document instead of tables, for comparing runs.
+  var json = false
+
+  static let usage = """
+    usage: movies-benchmark [--rows N] [--rounds N] [--json]
+           movies-benchmark --profile-fetch TIMES | --profile-query TIMES [--rows N]
+           movies-benchmark --memory ROWS | --codable-floor TIMES | --help
+
+    Compares the framework with the raw SQLite C API doing the same work, in one run. Build it
+    in release: swift run -c release movies-benchmark
+
+      --rows N               movies in the catalog (default 100000)
+      --rounds N             rounds; each phase runs on both sides every round (default 4)
+      --json                 print the results as one JSON document
+      --profile-fetch TIMES  fetch every movie TIMES times through the framework, for a profiler
+      --profile-query TIMES  run TIMES small date-range queries through the framework
+      --memory ROWS          peak memory of a cursor and of a fetch over ROWS movies
+      --codable-floor TIMES  what Codable alone costs to decode a Movie
+      --help                 print this text
+    """
+
+  /// Reads the arguments after the program's name; throws a message for anything unknown.
+  init(arguments: [String]) throws(BenchmarkError) {
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--help", "-h": mode = .help
+      case "--json": json = true
+      case "--rows": rows = try Self.count(after: argument, in: &remaining)
+      case "--rounds": rounds = try Self.count(after: argument, in: &remaining)
+      case "--profile-fetch": mode = .profileFetch(times: try Self.count(after: argument, in: &remaining))
+      case "--profile-query": mode = .profileQuery(times: try Self.count(after: argument, in: &remaining))
+      case "--memory": mode = .memory(rows: try Self.count(after: argument, in: &remaining))
+      case "--codable-floor": mode = .codableFloor(times: try Self.count(after: argument, in: &remaining))
+      default: throw BenchmarkError("unknown argument '\(argument)'")
+      }
+    }
+  }
+
+  private static func count(
+    after option: String, in remaining: inout ArraySlice<String>
+  ) throws(BenchmarkError)
+    -> Int
+  {
+    guard let text = remaining.popFirst() else { throw BenchmarkError("\(option) needs a number") }
+    guard let value = Int(text), value > 0, value <= 100_000_000 else {
+      throw BenchmarkError("\(option) takes a whole number from 1 to 100000000, not '\(text)'")
+    }
+    return value
+  }
+}
