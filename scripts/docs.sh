@@ -39,8 +39,13 @@ for entry in Repositories:Domain/Repositories/Documentation.docc Persistence:Dat
     -I "$bin/Modules" -module-cache-path "$bin/ModuleCache" \
     -Xcc -fmodule-map-file="$PWD/Data/CSQLite/module.modulemap" -output-dir "$graphs/$module"
   rm -rf "$output/$module.doccarchive"
-  "$docc" convert ${catalog:+"$catalog"} --additional-symbol-graph-dir "$graphs/$module" \
+  # DocC writes its diagnostics among its progress lines: shown only when it fails.
+  if ! "$docc" convert ${catalog:+"$catalog"} --additional-symbol-graph-dir "$graphs/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "movies.$module" \
-    --output-dir "$output/$module.doccarchive" --warnings-as-errors
+    --output-dir "$output/$module.doccarchive" --warnings-as-errors >"$graphs/$module.log" 2>&1; then
+    cat "$graphs/$module.log" >&2
+    echo "docs.sh: the documentation of $module has errors (above)" >&2
+    exit 1
+  fi
 done
 echo "Documentation of Repositories, Persistence, SQLiteCore and NestedJSON in $output ($((SECONDS - start)) s)"
