@@ -18,15 +18,9 @@ enum SnippetScanner {
   /// - Parameters:
   ///   - text: the document.
   ///   - file: its path relative to the package, for the snippets and errors.
-  ///   - firstLine: the line of `file` that holds the text's first line.
-  static func snippets(
-    inMarkdown text: String, file: String, firstLine: Int = 1
-  ) throws(SnippetError)
-    -> [Snippet]
-  {
-    try snippets(
-      in: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-      file: file, lineOf: { firstLine + $0 })
+  static func snippets(inMarkdown text: String, file: String) throws(SnippetError) -> [Snippet] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return try snippets(in: lines, file: file, lineOf: { $0 + 1 })
   }
 
   /// The Swift blocks of the documentation comments (`///`) of a Swift source file; each run of
