@@ -11,12 +11,7 @@ enum BenchmarkData {
   static func movies(count: Int, offset: Int = 0) -> [Movie] {
     var generator = SplitMix64(seed: 42 &+ UInt64(offset))
     return (offset..<offset + count).map { index in
-      var bytes = (UInt64(0), UInt64(0))
-      bytes.0 = generator.next()
-      bytes.1 = generator.next()
-      let id = withUnsafeBytes(of: bytes) { raw in
-        UUID(uuid: raw.load(as: uuid_t.self))
-      }
+      let id = uuid(using: &generator)
       return Movie(
         id: id,
         title: "Movie number \(index) — \(titles[index % titles.count])",
@@ -27,6 +22,17 @@ enum BenchmarkData {
         heart: Int(generator.next() % 100)
       )
     }
+  }
+
+  /// A deterministic identifier: the `number`th of a sequence named by `salt`.
+  static func uuid(_ number: Int, salt: UInt64) -> UUID {
+    var generator = SplitMix64(seed: salt &* 0x9E37_79B9 &+ UInt64(number))
+    return uuid(using: &generator)
+  }
+
+  private static func uuid(using generator: inout SplitMix64) -> UUID {
+    let bytes = (generator.next(), generator.next())
+    return withUnsafeBytes(of: bytes) { UUID(uuid: $0.load(as: uuid_t.self)) }
   }
 
   private static let titles = ["Alien", "Heat", "Up", "Amélie", "千と千尋の神隠し", "Brazil", "Ran", "Solaris"]

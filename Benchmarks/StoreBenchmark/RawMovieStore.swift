@@ -8,7 +8,7 @@ import Repositories
 /// It uses the same schema, pragmas and SQL as the framework, prepares each statement once,
 /// binds without copies and builds `Movie` values by hand.
 final class RawMovieStore {
-  private let db: OpaquePointer
+  let db: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
   private var files: RawImageFiles?
   static let columns = "\"id\", \"title\", \"content\", \"images\", \"date\", \"rate\", \"heart\""
@@ -91,7 +91,7 @@ final class RawMovieStore {
 
   // MARK: Helpers
 
-  private func write(_ movie: Movie, with statement: OpaquePointer, idParameter: Int32, images: String = "[]") throws {
+  func write(_ movie: Movie, with statement: OpaquePointer, idParameter: Int32, images: String = "[]") throws {
     var title = movie.title
     var content = movie.content
     var images = images
@@ -122,7 +122,7 @@ final class RawMovieStore {
     guard result == SQLITE_DONE else { throw BenchmarkError(String(cString: sqlite3_errmsg(db))) }
   }
 
-  private func rows(_ statement: OpaquePointer) throws -> [Movie] {
+  func rows(_ statement: OpaquePointer) throws -> [Movie] {
     defer { sqlite3_reset(statement) }
     var movies: [Movie] = []
     try forEachRow(of: statement, on: db) {
@@ -146,7 +146,7 @@ final class RawMovieStore {
     return try files.read(json)
   }
 
-  private func prepare(_ sql: String) throws -> OpaquePointer {
+  func prepare(_ sql: String) throws -> OpaquePointer {
     if let statement = statements[sql] { return statement }
     var statement: OpaquePointer?
     guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
@@ -158,7 +158,7 @@ final class RawMovieStore {
     return statement
   }
 
-  private func exec(_ sql: String) throws {
+  func exec(_ sql: String) throws {
     guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
       throw BenchmarkError(String(cString: sqlite3_errmsg(db)))
     }
@@ -173,4 +173,5 @@ struct BenchmarkError: Error, CustomStringConvertible {
 
 let sqliteVersion = String(cString: sqlite3_libversion())
 
-private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// SQLite copies a value bound with this destructor.
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -29,6 +29,7 @@ struct StoreBenchmark {
     case .compare:
       var report = BenchmarkReport(sqlite: sqliteVersion, rows: options.rows, rounds: options.rounds)
       report.sections.append(try await run(rows: options.rows, rounds: options.rounds))
+      report.sections.append(try await RelationshipBenchmark.run(rows: options.rows, rounds: options.rounds))
       report.sections.append(try await JSONCodecBenchmark.run(rows: max(1, options.rows / 5), rounds: options.rounds))
       print(options.json ? try report.json() : report.text)
     }
