@@ -11,7 +11,7 @@ import Repositories
 /// each side's best time, and the median and range of the rounds' side-by-side ratios.
 @main
 struct StoreBenchmark {
-  static func main() async throws {
+  static func main() async {
     let options: BenchmarkOptions
     do {
       options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -19,6 +19,15 @@ struct StoreBenchmark {
       FileHandle.standardError.write(Data("movies-benchmark: \(error)\n\n\(BenchmarkOptions.usage)\n".utf8))
       exit(2)
     }
+    do {
+      try await run(options)
+    } catch {
+      FileHandle.standardError.write(Data("movies-benchmark: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  static func run(_ options: BenchmarkOptions) async throws {
     switch options.mode {
     case .help: print(BenchmarkOptions.usage)
     case .profileFetch(let times): try await profile(rows: options.rows, times: times, query: false)
@@ -30,6 +39,7 @@ struct StoreBenchmark {
       var report = BenchmarkReport(sqlite: sqliteVersion, rows: options.rows, rounds: options.rounds)
       report.sections.append(try await run(rows: options.rows, rounds: options.rounds))
       report.sections.append(try await RelationshipBenchmark.run(rows: options.rows, rounds: options.rounds))
+      report.sections.append(try await IndexBenchmark.run(rows: options.rows, rounds: options.rounds))
       report.sections.append(try await JSONCodecBenchmark.run(rows: max(1, options.rows / 5), rounds: options.rounds))
       print(options.json ? try report.json() : report.text)
     }

@@ -35,7 +35,7 @@ struct QueryBuilder {
   /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a name of no stored attribute.
   func columns(names: Set<String>, except excluded: Set<String> = []) throws(PersistenceError) -> String {
     for name in names.union(excluded).sorted() where !table.columns.contains(where: { $0.name == name }) {
-      throw .unsupportedQuery("cannot fetch \(modelName).\(name): it is not a stored attribute")
+      throw .unsupportedQuery("cannot fetch \(modelName).\(name): \(KeyPathName.notStored(name))")
     }
     let names = names.subtracting(excluded)
     return table.columns.compactMap { column -> String? in
@@ -68,7 +68,7 @@ struct QueryBuilder {
       }
       let name = KeyPathName.column(of: keyPath)
       guard let column = table.columns.first(where: { $0.name == name }) else {
-        throw .unsupportedQuery("cannot sort by \(modelName).\(name): it is not a stored attribute")
+        throw .unsupportedQuery("cannot sort by \(modelName).\(name): \(KeyPathName.notStored(name))")
       }
       guard column.kind != .json, column.kind != .external else {
         throw .unsupportedQuery("cannot sort by \(modelName).\(name): it is stored as JSON or in external files")

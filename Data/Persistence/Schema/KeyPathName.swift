@@ -1,17 +1,62 @@
+import Synchronization
+
 /// Turns key paths into the column names they refer to.
 ///
 /// On every platform Swift runs, a key path describes itself: `\Movie.title` prints as
 /// `\Movie.title`. The part after the root type is the property path.
 enum KeyPathName {
   /// The property path of a key path: `title` for `\Movie.title`, `info.year` for a nested one.
-  static func column(of keyPath: AnyKeyPath) -> String {
-    let text = String(describing: keyPath)
-    guard let dot = text.firstIndex(of: ".") else { return text }
-    return String(text[text.index(after: dot)...])
-  }
+  static func column(of keyPath: AnyKeyPath) -> String { names(of: keyPath).column }
 
   /// The property names along a key path: `["info", "year"]` for `\Movie.info?.year`.
-  static func components(of keyPath: AnyKeyPath) -> [String] {
-    column(of: keyPath).split(separator: ".").map { String($0.filter { $0 != "?" && $0 != "!" }) }
+  static func components(of keyPath: AnyKeyPath) -> [String] { names(of: keyPath).components }
+
+  /// Why a key path's property path names no column, for an error message.
+  ///
+  /// A key path to a computed property, or one written in generic code through a protocol's
+  /// requirement (`\.date` where the model is a type parameter), describes itself as
+  /// `<computed 0x… (Date)>`: it reaches the value, but names no stored attribute.
+  static func notStored(_ name: String) -> String {
+    guard name.hasPrefix("<computed") else { return "it is not a stored attribute" }
+    return
+      "the key path reaches a computed property or a protocol's requirement, not a stored attribute (write it where the model's own type is known)"
+  }
+
+  /// The most key paths whose names are remembered at once.
+  static let capacity = 1024
+
+  /// A key path's property path and its names.
+  private struct Names: Sendable {
+    let column: String
+    let components: [String]
+  }
+
+  /// Describing a key path costs microseconds (it is parsed from its metadata each time), and
+  /// every query names its key paths again: the names are remembered by key path.
+  private static func names(of keyPath: AnyKeyPath) -> Names {
+    let key = Key(keyPath: keyPath)
+    if let names = cache.withLock({ $0[key] }) { return names }
+    let text = String(describing: keyPath)
+    let column = text.firstIndex(of: ".").map { String(text[text.index(after: $0)...]) } ?? text
+    let names = Names(
+      column: column, components: column.split(separator: ".").map { String($0.filter { $0 != "?" && $0 != "!" }) })
+    cache.withLock { cache in
+      // A bound for programs that make key paths at run time: start over when full.
+      if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
+      cache[key] = names
+    }
+    return names
+  }
+
+  /// The names already found, by key path.
+  private static let cache = Mutex<[Key: Names]>([:])
+
+  /// A key path as a dictionary key shared between threads.
+  ///
+  /// `@unchecked Sendable` is safe: a key path is immutable once made (its class has no
+  /// mutable state), and its equality and hashing read only that state, so any thread may
+  /// compare and hash it while another does.
+  private struct Key: Hashable, @unchecked Sendable {
+    let keyPath: AnyKeyPath
   }
 }

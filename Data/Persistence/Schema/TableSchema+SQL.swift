@@ -31,7 +31,4 @@ extension TableSchema {
 
   /// The table name, quoted for SQL.
   package var quotedName: String { SQLIdentifier.quote(name) }
-
-  /// The column list, quoted, in schema order.
-  var quotedColumns: String { columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", ") }
 }

@@ -21,6 +21,10 @@ package struct TableSchema: Sendable, Hashable {
   /// The primary-key column: `id` unless the model's ``Entity`` names another.
   package let primaryKey: String
 
+  /// The column list, quoted, in schema order: built once, as every query that reads whole
+  /// rows names it.
+  let quotedColumns: String
+
   /// The primary key of a model that declares none.
   package static let defaultPrimaryKey = "id"
 
@@ -52,6 +56,7 @@ package struct TableSchema: Sendable, Hashable {
     self.name = name
     self.primaryKey = primaryKey
     self.columns = columns
+    self.quotedColumns = columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", ")
     self.indexes = indexes
     for renamed in originalNames.keys where !columns.contains(where: { $0.name == renamed }) {
       throw .invalidSchema("\(name) declares '\(renamed)' renamed, but it is not a stored attribute")
