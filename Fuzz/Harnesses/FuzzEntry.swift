@@ -73,6 +73,6 @@ func openStore(_ data: Data) {
     _ = try? inspection.check()
   }
   _ = try? ModelContainer(
-    for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-    configurations: ModelConfiguration("Catalog", url: fuzzStore))
+    for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
+    configurations: [ModelConfiguration("Catalog", url: fuzzStore)])
 }

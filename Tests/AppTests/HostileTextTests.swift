@@ -139,8 +139,8 @@ struct HostileTextTests {
   @Test(.timeLimit(.minutes(1))) func aHostileAuthorInTheHistoryIsEscapedInHistoryAndWatch() throws {
     try movies.add("Alien")
     let container = try ModelContainer(
-      for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-      configurations: ModelConfiguration("Catalog", url: movies.defaultStore))
+      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
+      configurations: [ModelConfiguration("Catalog", url: movies.defaultStore)])
     let watch = try WatchingMovies(movies, ["watch", "--updates", "1"])
     try watch.waitForOutput(containing: "Alien")
     let context = try ModelContext(container)

@@ -17,18 +17,19 @@ struct ProcessSharingTests {
 
   private func container() throws -> ModelContainer {
     try ModelContainer(
-      for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-      configurations: ModelConfiguration("Catalog", url: store))
+      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
+      configurations: [ModelConfiguration("Catalog", url: store)])
   }
 
-  @Test(.timeLimit(.minutes(2))) func fourProcessesWritingAThousandTimesEachEndWithEveryRow() async throws {
-    let container = try container()
+  /// Runs four `store-stress` processes at once, each writing `count` movies, and expects each
+  /// to succeed.
+  private func runFourWriters(count: Int) throws {
     let executable = MoviesProcess.executable.deletingLastPathComponent().appendingPathComponent("store-stress")
     let writers = try (0..<4).map { index -> (Process, Pipe) in
       let writer = Process()
       let errors = Pipe()
       writer.executableURL = executable
-      writer.arguments = [store.path, "1000", "writer\(index)"]
+      writer.arguments = [store.path, "\(count)", "writer\(index)"]
       writer.standardError = errors
       try writer.run()
       return (writer, errors)
@@ -39,10 +40,26 @@ struct ProcessSharingTests {
       #expect(writer.terminationStatus == 0, "\(message)")
       #expect(!message.contains("locked"))
     }
+  }
+
+  @Test(.timeLimit(.minutes(2))) func fourProcessesWritingAThousandTimesEachEndWithEveryRow() async throws {
+    let container = try container()
+    try runFourWriters(count: 1000)
     #expect(try await SQLiteRepository<Movie>(container: container).fetchCount(FetchDescriptor()) == 4_000)
     let history = try container.fetchHistory()
     #expect(history.count == 4_000, "one transaction per write")
     #expect(Set(history.map(\.token)).count == 4_000)
+  }
+
+  @Test(.timeLimit(.minutes(2))) func processesOpeningAtOnceCreateAnAddedModelsTableOnce() async throws {
+    try CatalogBeforeTagging.createStore(at: store)
+    #expect(try StoreInspection(url: store, plan: CatalogMigrationPlan.self).addedModels == ["Tagging"])
+    try runFourWriters(count: 5)
+    let info = try StoreInspection(url: store, plan: CatalogMigrationPlan.self)
+    #expect(info.addedModels.isEmpty)
+    #expect(info.rowCounts["movie_tags"] == 0)
+    #expect(info.rowCounts["movies"] == 20)
+    #expect(try info.check().isEmpty)
   }
 
   @Test(.timeLimit(.minutes(1))) func anObserverSeesAnotherProcesssCommit() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// Version 9, from the future: the app's models under a version the app does not know yet.
 private enum FutureCatalog: VersionedSchema {
   static let versionIdentifier = Schema.Version(9, 0, 0)
-  static let models: [any PersistentModel.Type] = CatalogSchemaV2.models
+  static let models: [any PersistentModel.Type] = CatalogModels.all
 }
 
 private enum FuturePlan: SchemaMigrationPlan {
@@ -17,6 +17,8 @@ private enum FuturePlan: SchemaMigrationPlan {
 
 @Suite("movies store info, migrate and check, run as a user would")
 struct StoreCommandTests {
+  /// The catalog's current version.
+  static let current = CatalogMigrationPlan.current.versionIdentifier
   static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/catalog-1.0.0.store")
 
@@ -39,25 +41,27 @@ struct StoreCommandTests {
     let info = try movies.run(["--store", store.path, "store", "info"])
     #expect(info.status == 0)
     #expect(field("version", in: info.stdout) == "1.0.0")
-    #expect(field("state", in: info.stdout) == "needs a migration to 2.0.0 (movies store migrate)")
+    #expect(field("state", in: info.stdout) == "needs a migration to \(Self.current) (movies store migrate)")
     #expect(field("rows in movies", in: info.stdout) == "2")
     #expect(try movies.run(["--store", store.path, "store", "check"]).status == 0)
     let migrated = try movies.run(["--store", store.path, "store", "migrate", "--backup"])
     #expect(
-      migrated.stdout == "Migrated the catalog from version 1.0.0 to 2.0.0.\nBackup: \(store.path).1.0.0.backup\n")
+      migrated.stdout
+        == "Migrated the catalog from version 1.0.0 to \(Self.current).\nBackup: \(store.path).1.0.0.backup\n")
     #expect(FileManager.default.fileExists(atPath: store.path + ".1.0.0.backup"))
     let after = try movies.run(["--store", store.path, "store", "info", "--format", "json"])
     let json = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any]
-    #expect(json?["version"] as? String == "2.0.0")
+    #expect(json?["version"] as? String == Self.current.description)
     #expect(json?["needsMigration"] as? Bool == false)
     #expect(
-      try movies.run(["--store", store.path, "store", "migrate"]).stdout == "The catalog is at version 2.0.0 already.\n"
+      try movies.run(["--store", store.path, "store", "migrate"]).stdout
+        == "The catalog is at version \(Self.current) already.\n"
     )
     let check = try movies.run(["--store", store.path, "store", "check"])
     #expect(check.status == 0)
     #expect(
       check.stdout.hasSuffix(
-        "The catalog is sound: version 2.0.0; header, integrity, references, image files and the catalog's rules checked.\n"
+        "The catalog is sound: version \(Self.current); header, integrity, references, image files and the catalog's rules checked.\n"
       ))
     let listed = try movies.listed(["--sort", "title"], environment: ["MOVIES_STORE": store.path])
     #expect(listed.map { $0["title"] as? String } == ["Alien", "Heat"])
@@ -73,22 +77,42 @@ struct StoreCommandTests {
     #expect(shown.stdout.contains("runtime: 162 min"))
   }
 
+  @Test func aModelAddedToTheCurrentVersionIsShownThenCreatedByTheNextCommand() throws {
+    let before = movies.folder.appendingPathComponent("before.store")
+    try CatalogBeforeTagging.createStore(at: before)
+    let info = try movies.run(["--store", before.path, "store", "info"])
+    #expect(
+      field("state", in: info.stdout)
+        == "up to date; the next command but store info or check creates the tables of Tagging")
+    #expect(try movies.run(["--store", before.path, "store", "check"]).status == 0)
+    let migrated = try movies.run(["--store", before.path, "store", "migrate"])
+    #expect(
+      migrated.stdout
+        == "The catalog is at version \(Self.current) already.\nCreated the tables of Tagging, added to it.\n")
+    #expect(field("state", in: try movies.run(["--store", before.path, "store", "info"]).stdout) == "up to date")
+    let added = try movies.run(["--store", before.path, "add", "--title", "Ran", "--date", "1985-06-01"])
+    let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let tagged = try movies.run(["--store", before.path, "tag", "add", id, "epic"])
+    #expect(tagged.status == 0, "\(tagged.stderr)")
+  }
+
   @Test func aCatalogFromANewerAppIsRefusedAndLeftAsItWas() throws {
     let future = movies.folder.appendingPathComponent("future.store")
     _ = try ModelContainer(
-      for: CatalogSchemaV2.models, migrationPlan: FuturePlan.self,
+      for: CatalogModels.all, migrationPlan: FuturePlan.self,
       configurations: [ModelConfiguration("F", url: future)])
     let before = try Data(contentsOf: future)
     let result = try movies.run(["--store", future.path, "list"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("the store is version 9.0.0, newer than this app's 2.0.0"))
+    #expect(result.stderr.contains("the store is version 9.0.0, newer than this app's \(Self.current)"))
     #expect(try Data(contentsOf: future) == before)
     let info = try movies.run(["--store", future.path, "store", "info"])
     #expect(field("version", in: info.stdout) == "9.0.0", "the version the record names")
-    #expect(field("state", in: info.stdout) == "unknown: the store is version 9.0.0, newer than this app's 2.0.0")
+    #expect(
+      field("state", in: info.stdout) == "unknown: the store is version 9.0.0, newer than this app's \(Self.current)")
     let check = try movies.run(["--store", future.path, "store", "check"])
     #expect(check.status == 1)
-    #expect(check.stdout.contains("problem: the store is version 9.0.0, newer than this app's 2.0.0"))
+    #expect(check.stdout.contains("problem: the store is version 9.0.0, newer than this app's \(Self.current)"))
     #expect(try Data(contentsOf: future) == before)
   }
 }

@@ -13,7 +13,7 @@ struct ContractFixtureKeysTests {
   }
 
   @Test func novelFixtureDeclaresNovelEntityUniqueKeys() {
-    #expect(NovelContractFixture.keys.unique.map(\.attributes) == Self.uniqueColumns(of: Novel.self))
+    #expect(NovelContractFixture.keys.unique.map(\.attributes) == Self.uniqueColumns(of: NovelRecord.self))
   }
 
   private static func uniqueColumns<Model: PersistentModel>(of type: Model.Type) -> [[String]] {

@@ -106,7 +106,7 @@ struct ModelContainerTests {
   @Test func aStoreWhoseTableLacksAColumnIsAnErrorAndStaysUntouched() throws {
     let url = folder.file("old.store")
     let old = try ModelContainer(
-      for: OldMovie.self, configurations: ModelConfiguration("Catalog", url: url))
+      for: OldMovieRecord.self, configurations: ModelConfiguration("Catalog", url: url))
     _ = old
     let before = try Data(contentsOf: url)
     #expect(throws: PersistenceError.self) {
@@ -117,8 +117,8 @@ struct ModelContainerTests {
 }
 
 /// An earlier shape of the movies table, without most columns.
-struct OldMovie: PersistentModel {
-  static let entity = Entity<OldMovie>(table: "movies")
+struct OldMovieRecord: PersistentModel {
+  static let entity = Entity<OldMovieRecord>(table: "movies")
   var id: UUID
   var title: String
 }

@@ -4,28 +4,28 @@ import TestSupport
 /// How the generic repository contract makes novels: seeded ones published in a few years
 /// (so years repeat), changed by a page count, queried by year.
 struct NovelContractFixture: RepositoryContractFixture {
-  /// A novel's identifier and its unique ISBN, as ``Novel``'s `Entity` declares it.
-  static let keys = ModelKeys<Novel>(id: \.id, unique: [UniqueKey(\.isbn)])
+  /// A novel's identifier and its unique ISBN, as ``NovelRecord``'s `Entity` declares it.
+  static let keys = ModelKeys<NovelRecord>(id: \.id, unique: [UniqueKey(\.isbn)])
 
-  var keys: ModelKeys<Novel> { Self.keys }
-  var attribute: any KeyPath<Novel, Int> & Sendable { \.year }
+  var keys: ModelKeys<NovelRecord> { Self.keys }
+  var attribute: any KeyPath<NovelRecord, Int> & Sendable { \.year }
 
   /// Text with NUL, LIKE wildcards, a backslash and a decomposed accent; the extremes of
   /// `Int`; no page count and the largest one.
   let edgeCases = [
-    Novel(
+    NovelRecord(
       id: UUID(fixture: 201), title: "Nul\u{0}Title", author: "100% _under\\score_", year: .min,
       isbn: "edge-1", pages: nil),
-    Novel(
+    NovelRecord(
       id: UUID(fixture: 202), title: "", author: "Emile\u{301} 🇫🇷", year: .max, isbn: "edge-2", pages: .max),
-    Novel(
+    NovelRecord(
       id: UUID(fixture: 203), title: "Robert'); DROP TABLE novels;--", author: "\"quoted\"", year: 0,
       isbn: "edge-3\u{0}tail", pages: 0),
   ]
 
-  func model(_ number: Int, using generator: inout SplitMix64) -> Novel {
+  func model(_ number: Int, using generator: inout SplitMix64) -> NovelRecord {
     let authors = ["Ursula K. Le Guin", "Italo Calvino", "Toni Morrison", "Stanisław Lem"]
-    return Novel(
+    return NovelRecord(
       id: UUID(fixture: UInt8(number + 1)),
       title: "Novel \(number)",
       author: authors[Int.random(in: authors.indices, using: &generator)],
@@ -35,7 +35,7 @@ struct NovelContractFixture: RepositoryContractFixture {
     )
   }
 
-  func changing(_ novel: Novel) -> Novel {
+  func changing(_ novel: NovelRecord) -> NovelRecord {
     var changed = novel
     changed.pages = (novel.pages ?? 0) == 1 ? 2 : 1
     changed.title += " (revised)"

@@ -12,8 +12,8 @@ struct NovelRepositoryContractTests {
     try await RepositoryContract(NovelContractFixture()).run(check) {
       let folder = try TemporaryDirectory()
       let container = try ModelContainer(
-        for: Novel.self, configurations: ModelConfiguration("Library", url: folder.file("library.store")))
-      return try SQLiteRepository<Novel>(container: container)
+        for: NovelRecord.self, configurations: ModelConfiguration("Library", url: folder.file("library.store")))
+      return try SQLiteRepository<NovelRecord>(container: container)
     }
   }
 
@@ -21,15 +21,15 @@ struct NovelRepositoryContractTests {
   func sqliteInMemory(_ check: String) async throws {
     try await RepositoryContract(NovelContractFixture()).run(check) {
       let container = try ModelContainer(
-        for: Novel.self, configurations: ModelConfiguration("Library", isStoredInMemoryOnly: true))
-      return try SQLiteRepository<Novel>(container: container)
+        for: NovelRecord.self, configurations: ModelConfiguration("Library", isStoredInMemoryOnly: true))
+      return try SQLiteRepository<NovelRecord>(container: container)
     }
   }
 
   @Test(arguments: RepositoryContract<NovelContractFixture>.checkNames)
   func inMemoryRepository(_ check: String) async throws {
     try await RepositoryContract(NovelContractFixture()).run(check) {
-      InMemoryRepository<Novel>(keys: NovelContractFixture.keys)
+      InMemoryRepository<NovelRecord>(keys: NovelContractFixture.keys)
     }
   }
 
@@ -38,8 +38,8 @@ struct NovelRepositoryContractTests {
     try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {
       let folder = try TemporaryDirectory()
       let container = try ModelContainer(
-        for: Novel.self, configurations: ModelConfiguration("Library", url: folder.file("library.store")))
-      return (try SQLiteRepository<Novel>(container: container), try SQLiteUnitOfWork(container: container))
+        for: NovelRecord.self, configurations: ModelConfiguration("Library", url: folder.file("library.store")))
+      return (try SQLiteRepository<NovelRecord>(container: container), try SQLiteUnitOfWork(container: container))
     }
   }
 
@@ -47,8 +47,8 @@ struct NovelRepositoryContractTests {
   func unitOfWorkOnSQLiteInMemory(_ check: String) async throws {
     try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {
       let container = try ModelContainer(
-        for: Novel.self, configurations: ModelConfiguration("Library", isStoredInMemoryOnly: true))
-      return (try SQLiteRepository<Novel>(container: container), try SQLiteUnitOfWork(container: container))
+        for: NovelRecord.self, configurations: ModelConfiguration("Library", isStoredInMemoryOnly: true))
+      return (try SQLiteRepository<NovelRecord>(container: container), try SQLiteUnitOfWork(container: container))
     }
   }
 
@@ -56,7 +56,7 @@ struct NovelRepositoryContractTests {
   func unitOfWorkInMemory(_ check: String) async throws {
     try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {
       let store = InMemoryStore()
-      return (InMemoryRepository<Novel>(store: store, keys: NovelContractFixture.keys), store)
+      return (InMemoryRepository<NovelRecord>(store: store, keys: NovelContractFixture.keys), store)
     }
   }
 }

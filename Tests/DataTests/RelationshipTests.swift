@@ -5,48 +5,51 @@ import TestSupport
 import Testing
 
 /// Parents and children with each delete rule, to see what deleting a parent does.
-struct Shelf: PersistentModel, Equatable {
+struct ShelfRecord: PersistentModel, Equatable {
   var id: UUID
   var name: String
 }
 
-struct Book: PersistentModel, Equatable {
-  static let entity = Entity<Book>(relationships: [.belongsTo(\.shelfID, Shelf.self, deleteRule: .cascade)])
+struct BookRecord: PersistentModel, Equatable {
+  static let entity = Entity<BookRecord>(relationships: [.belongsTo(\.shelfID, ShelfRecord.self, deleteRule: .cascade)])
   var id: UUID
   var shelfID: UUID
 }
 
-struct Loan: PersistentModel, Equatable {
-  static let entity = Entity<Loan>(relationships: [.belongsTo(\.shelfID, Shelf.self, deleteRule: .deny)])
+struct LoanRecord: PersistentModel, Equatable {
+  static let entity = Entity<LoanRecord>(relationships: [.belongsTo(\.shelfID, ShelfRecord.self, deleteRule: .deny)])
   var id: UUID
   var shelfID: UUID
 }
 
-struct Label: PersistentModel, Equatable {
-  static let entity = Entity<Label>(relationships: [.belongsTo(\.shelfID, Shelf.self, deleteRule: .nullify)])
+struct LabelRecord: PersistentModel, Equatable {
+  static let entity = Entity<LabelRecord>(relationships: [.belongsTo(\.shelfID, ShelfRecord.self, deleteRule: .nullify)]
+  )
   var id: UUID
   var shelfID: UUID?
 }
 
-struct ShelfNote: PersistentModel, Equatable {
-  static let entity = Entity<ShelfNote>(relationships: [.belongsTo(\.shelfID, Shelf.self, deleteRule: .noAction)])
+struct ShelfNoteRecord: PersistentModel, Equatable {
+  static let entity = Entity<ShelfNoteRecord>(relationships: [
+    .belongsTo(\.shelfID, ShelfRecord.self, deleteRule: .noAction)
+  ])
   var id: UUID
   var shelfID: UUID
 }
 
 @Suite("Relationships and delete rules, as foreign keys")
 struct RelationshipTests {
-  let shelves: SQLiteRepository<Shelf>
-  let books: SQLiteRepository<Book>
-  let loans: SQLiteRepository<Loan>
-  let labels: SQLiteRepository<Label>
-  let notes: SQLiteRepository<ShelfNote>
-  let shelf = Shelf(id: UUID(), name: "Horror")
+  let shelves: SQLiteRepository<ShelfRecord>
+  let books: SQLiteRepository<BookRecord>
+  let loans: SQLiteRepository<LoanRecord>
+  let labels: SQLiteRepository<LabelRecord>
+  let notes: SQLiteRepository<ShelfNoteRecord>
+  let shelf = ShelfRecord(id: UUID(), name: "Horror")
 
   init() async throws {
     let folder = try TemporaryDirectory()
     let container = try ModelContainer(
-      for: Shelf.self, Book.self, Loan.self, Label.self, ShelfNote.self,
+      for: ShelfRecord.self, BookRecord.self, LoanRecord.self, LabelRecord.self, ShelfNoteRecord.self,
       configurations: ModelConfiguration("Library", url: folder.file("library.store")))
     shelves = try SQLiteRepository(container: container)
     books = try SQLiteRepository(container: container)
@@ -57,17 +60,17 @@ struct RelationshipTests {
   }
 
   @Test func cascadeDeletesTheChildren() async throws {
-    try await books.insert([Book(id: UUID(), shelfID: shelf.id), Book(id: UUID(), shelfID: shelf.id)])
+    try await books.insert([BookRecord(id: UUID(), shelfID: shelf.id), BookRecord(id: UUID(), shelfID: shelf.id)])
     try await shelves.delete(shelf)
     #expect(try await books.fetchCount(FetchDescriptor()) == 0)
   }
 
   @Test func denyRefusesTheDeleteAndChangesNothing() async throws {
-    let loan = Loan(id: UUID(), shelfID: shelf.id)
+    let loan = LoanRecord(id: UUID(), shelfID: shelf.id)
     try await loans.insert(loan)
     await #expect(
       throws: RepositoryError.constraintViolation(
-        "Shelf cannot be deleted while Loan, ShelfNote refer to it (delete rule deny)")
+        "ShelfRecord cannot be deleted while LoanRecord, ShelfNoteRecord refer to it (delete rule deny)")
     ) {
       try await shelves.delete(shelf)
     }
@@ -76,40 +79,46 @@ struct RelationshipTests {
   }
 
   @Test func nullifyClearsTheReference() async throws {
-    let label = Label(id: UUID(), shelfID: shelf.id)
+    let label = LabelRecord(id: UUID(), shelfID: shelf.id)
     try await labels.insert(label)
     try await shelves.delete(shelf)
-    #expect(try await labels.fetchAll() == [Label(id: label.id, shelfID: nil)])
+    #expect(try await labels.fetchAll() == [LabelRecord(id: label.id, shelfID: nil)])
   }
 
   @Test func noActionStillRefusesADanglingReferenceAtCommit() async throws {
-    try await notes.insert(ShelfNote(id: UUID(), shelfID: shelf.id))
+    try await notes.insert(ShelfNoteRecord(id: UUID(), shelfID: shelf.id))
     await #expect(throws: RepositoryError.self) { try await shelves.delete(shelf) }
     #expect(try await shelves.fetchCount(FetchDescriptor()) == 1)
   }
 
   @Test func aChildOfAMissingParentIsRefused() async throws {
-    await #expect(throws: RepositoryError.constraintViolation("Book refers to a model that does not exist")) {
-      try await books.insert(Book(id: UUID(), shelfID: UUID()))
+    await #expect(throws: RepositoryError.constraintViolation("BookRecord refers to a model that does not exist")) {
+      try await books.insert(BookRecord(id: UUID(), shelfID: UUID()))
     }
   }
 
   @Test func aReferenceToAModelTheConfigurationDoesNotStoreFailsAtTheContainer() {
-    #expect(throws: PersistenceError.invalidSchema("Book.shelfID refers to Shelf, which 'Books' does not store")) {
-      try ModelContainer(for: Book.self, configurations: ModelConfiguration("Books", isStoredInMemoryOnly: true))
+    #expect(
+      throws: PersistenceError.invalidSchema("BookRecord.shelfID refers to ShelfRecord, which 'Books' does not store")
+    ) {
+      try ModelContainer(for: BookRecord.self, configurations: ModelConfiguration("Books", isStoredInMemoryOnly: true))
     }
   }
 
   @Test func nullifyNeedsAnOptionalReference() {
-    #expect(throws: PersistenceError.invalidSchema("BadLabel.shelfID must be optional for the delete rule nullify")) {
+    #expect(
+      throws: PersistenceError.invalidSchema("BadLabelRecord.shelfID must be optional for the delete rule nullify")
+    ) {
       try ModelContainer(
-        for: Shelf.self, BadLabel.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        for: ShelfRecord.self, BadLabelRecord.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     }
   }
 }
 
-struct BadLabel: PersistentModel {
-  static let entity = Entity<BadLabel>(relationships: [.belongsTo(\.shelfID, Shelf.self, deleteRule: .nullify)])
+struct BadLabelRecord: PersistentModel {
+  static let entity = Entity<BadLabelRecord>(relationships: [
+    .belongsTo(\.shelfID, ShelfRecord.self, deleteRule: .nullify)
+  ])
   var id: UUID
   var shelfID: UUID
 }

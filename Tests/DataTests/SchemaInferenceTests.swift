@@ -37,16 +37,16 @@ struct SchemaInferenceTests {
   }
 
   @Test func aModelWithoutAnIdCannotBeStored() {
-    #expect(throws: PersistenceError.invalidSchema("Note has no 'id' attribute to use as its primary key")) {
-      try Schema(Note.self).models.first?.resolve()
+    #expect(throws: PersistenceError.invalidSchema("NoteRecord has no 'id' attribute to use as its primary key")) {
+      try Schema(NoteRecord.self).models.first?.resolve()
     }
   }
 
   @Test func anIndexOnATransientPropertyFailsWhenTheContainerIsCreated() {
     #expect(
-      throws: PersistenceError.invalidSchema("an index of Draft names 'scratch', which is not a stored attribute")
+      throws: PersistenceError.invalidSchema("an index of DraftRecord names 'scratch', which is not a stored attribute")
     ) {
-      try ModelContainer(for: Draft.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+      try ModelContainer(for: DraftRecord.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
     }
   }
 
@@ -73,14 +73,14 @@ struct SchemaInferenceTests {
 }
 
 /// A model whose identity is not called `id`.
-struct Note: PersistentModel {
+struct NoteRecord: PersistentModel {
   var id: String { key }
   var key: String
 }
 
 /// A model with a property left out of its coding keys: transient, never stored.
-struct Draft: PersistentModel {
-  static let entity = Entity<Draft>(indexes: [\.scratch])
+struct DraftRecord: PersistentModel {
+  static let entity = Entity<DraftRecord>(indexes: [\.scratch])
   enum CodingKeys: String, CodingKey { case id, text }
   var id: UUID
   var text: String

@@ -43,8 +43,8 @@ struct StoreFileTests {
 
   private func openCatalog(_ url: URL, creating: Bool = true) throws -> ModelContainer {
     try ModelContainer(
-      for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-      configurations: ModelConfiguration("Catalog", url: url, allowsCreation: creating))
+      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
+      configurations: [ModelConfiguration("Catalog", url: url, allowsCreation: creating)])
   }
 
   private func mode(_ path: String) throws -> Int {
@@ -235,8 +235,8 @@ struct StoreFileTests {
     try FileManager.default.copyItem(at: fixture, to: url)
     let open = {
       try ModelContainer(
-        for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-        backupBeforeMigration: true, configurations: ModelConfiguration("Catalog", url: url))
+        for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
+        backupBeforeMigration: true, configurations: [ModelConfiguration("Catalog", url: url)])
     }
     // A dangling link at the backup's path is not followed, and nothing is created where it points.
     try FileManager.default.createSymbolicLink(atPath: backup, withDestinationPath: folder.file("elsewhere").path)

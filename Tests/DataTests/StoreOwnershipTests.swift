@@ -15,8 +15,8 @@ struct StoreOwnershipTests {
   @Test func theStoreItsLogItsIndexItsJournalAndItsImagesAreItsOwnByAnyName() async throws {
     let url = folder.file("catalog.store")
     let container = try ModelContainer(
-      for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-      configurations: ModelConfiguration("Catalog", url: url))
+      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
+      configurations: [ModelConfiguration("Catalog", url: url)])
     try await SQLiteRepository<Movie>(container: container).insert(
       Movie(title: "Alien", images: [Data([1, 2, 3])], date: .now))
     let external = url.path + ".external"

@@ -17,8 +17,8 @@ struct UnitOfWorkTests {
   init() throws {
     folder = try TemporaryDirectory()
     container = try ModelContainer(
-      for: Movie.self, Review.self, MovieTag.self, Tagging.self,
-      configurations: ModelConfiguration("Catalog", url: folder.file("catalog.store")))
+      for: CatalogModels.all,
+      configurations: [ModelConfiguration("Catalog", url: folder.file("catalog.store"))])
     unitOfWork = try SQLiteUnitOfWork(container: container, author: "test")
     movies = try SQLiteRepository(container: container)
     reviews = try SQLiteRepository(container: container)

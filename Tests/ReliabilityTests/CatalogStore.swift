@@ -11,7 +11,7 @@ enum CatalogStore {
     var configuration = ModelConfiguration("Catalog", url: url)
     configuration.vfs = vfs
     return try ModelContainer(
-      for: [Movie.self, Review.self, MovieTag.self, Tagging.self], migrationPlan: CatalogMigrationPlan.self,
+      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
       configurations: [configuration])
   }
 

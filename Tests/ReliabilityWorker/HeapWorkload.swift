@@ -22,8 +22,8 @@ enum HeapWorkload {
     var added = 0
     do {
       let container = try ModelContainer(
-        for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-        configurations: ModelConfiguration("Catalog", url: store))
+        for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
+        configurations: [ModelConfiguration("Catalog", url: store)])
       let movies = try SQLiteRepository<Movie>(container: container)
       report.lines.append("ok open 0")
       let steps: [(name: String, added: Int, run: () async throws -> Void)] = [

@@ -21,8 +21,8 @@ enum WorkerBatch {
   /// after its commit returned.
   static func commitForever(store: URL, first: Int) async throws {
     let container = try ModelContainer(
-      for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-      configurations: ModelConfiguration("Catalog", url: store))
+      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
+      configurations: [ModelConfiguration("Catalog", url: store)])
     let repository = try SQLiteRepository<Movie>(container: container)
     for number in first..<Int.max {
       try await repository.insert(movies(number))

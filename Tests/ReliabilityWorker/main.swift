@@ -47,7 +47,7 @@ case "create":
   configuration.vfs = String(cString: fault_vfs_name)
   do {
     _ = try ModelContainer(
-      for: [Movie.self, Review.self, MovieTag.self, Tagging.self], migrationPlan: CatalogMigrationPlan.self,
+      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
       configurations: [configuration])
     print("created")
   } catch {

@@ -16,8 +16,8 @@ guard arguments.count == 4, arguments[2] == "hold" || Int(arguments[2]) != nil e
 }
 do {
   let container = try ModelContainer(
-    for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
-    configurations: ModelConfiguration("Catalog", url: URL(fileURLWithPath: arguments[1])))
+    for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
+    configurations: [ModelConfiguration("Catalog", url: URL(fileURLWithPath: arguments[1]))])
   if arguments[2] == "hold", let seconds = Double(arguments[3]) {
     // An import's transaction is one write that runs the caller's code while it holds the lock.
     try SQLiteMovieImporter(container: container).withImportTransaction { _ in

@@ -24,6 +24,9 @@ struct StoreInfoCommand: MoviesCommand {
       switch (info.version, info.needsMigration) {
       case (nil, _): "unknown: " + (info.versionProblem ?? "its tables match no version of this app")
       case (_, true): "needs a migration to \(info.latestVersion) (movies store migrate)"
+      case _ where !info.addedModels.isEmpty:
+        "up to date; the next command but store info or check creates the tables of "
+          + info.addedModels.joined(separator: ", ")
       default: "up to date"
       }
     switch format {
@@ -31,6 +34,7 @@ struct StoreInfoCommand: MoviesCommand {
       let object: [String: Any] = [
         "path": info.path, "version": (info.version ?? info.recordedVersion)?.description ?? NSNull(),
         "latestVersion": info.latestVersion.description, "needsMigration": info.needsMigration,
+        "addedModels": info.addedModels,
         "fingerprint": info.fingerprint, "rows": info.rowCounts, "size": info.size,
       ]
       context.console.writeData(try JSONOutput.serialize(object))

@@ -29,6 +29,9 @@ struct StoreMigrateCommand: MoviesCommand {
       // Opening reports a store of an unknown or newer version, and records an adopted one.
       _ = try context.openCatalog()
       context.console.line("The catalog is at version \(before.latestVersion) already.")
+      if !before.addedModels.isEmpty {
+        context.console.line("Created the tables of \(before.addedModels.joined(separator: ", ")), added to it.")
+      }
       return
     }
     _ = try context.openCatalog(backupBeforeMigration: backup)

@@ -29,7 +29,7 @@ struct WatchCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
     let changes = try catalog.container.history(
-      of: [Movie.self, Review.self, MovieTag.self, Tagging.self], interval: .milliseconds(100))
+      of: CatalogModels.all, interval: .milliseconds(100))
     try await list.output(from: catalog, to: context.console)
     var listed = 0
     if updates == 0 { return }

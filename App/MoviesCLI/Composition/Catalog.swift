@@ -35,10 +35,12 @@ struct Catalog: Sendable {
     self.url = url
     // The store is recognized as a version of the catalog's schema and migrated to the latest.
     let container = try ModelContainer(
-      for: Movie.self, Review.self, MovieTag.self, Tagging.self, migrationPlan: CatalogMigrationPlan.self,
+      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
       backupBeforeMigration: backupBeforeMigration,
-      configurations: ModelConfiguration(
-        "Catalog", url: url, allowsSave: !readOnly, allowsCreation: creating, busyTimeout: busyTimeout))
+      configurations: [
+        ModelConfiguration(
+          "Catalog", url: url, allowsSave: !readOnly, allowsCreation: creating, busyTimeout: busyTimeout)
+      ])
     self.container = container
     movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog", author: Self.author)
     reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog", author: Self.author)

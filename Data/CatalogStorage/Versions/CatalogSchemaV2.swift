@@ -1,4 +1,3 @@
-import Catalog
 public import Persistence
 
 /// The catalog's schema as version 2.0.0 stores it, the current one: movies gained an optional
@@ -6,8 +5,6 @@ public import Persistence
 public enum CatalogSchemaV2: VersionedSchema {
   /// 2.0.0.
   public static let versionIdentifier = Schema.Version(2, 0, 0)
-  /// The catalog's models as they are.
-  public static let models: [any PersistentModel.Type] = [
-    Catalog.Movie.self, Catalog.Review.self, Catalog.MovieTag.self, Catalog.Tagging.self,
-  ]
+  /// The catalog's models as they are: ``CatalogModels/all``, where a model is added.
+  public static let models: [any PersistentModel.Type] = CatalogModels.all
 }

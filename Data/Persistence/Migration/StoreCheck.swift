@@ -33,6 +33,9 @@ public struct StoreCheck: Sendable {
   public private(set) var version: Schema.Version?
   let migrator: StoreMigrator
   private var versionIndex: Int?
+  /// The names of the version's tables the store lacks because their models were added to the
+  /// version since: the next writable open creates them.
+  private var addedTables: Set<String> = []
 
   /// Checks the store at `url` against a migration plan, read-only.
   ///
@@ -68,14 +71,13 @@ public struct StoreCheck: Sendable {
       }
       try checkSchema(on: connection)
       try checkIntegrity(on: connection)
-      if let versionIndex {
+      if let versionIndex, let tables = versionTables {
         let found = try ExternalFilesCheck(
-          folder: ExternalFiles.folder(forStore: realURL), tables: migrator.versions[versionIndex].schemas,
+          folder: ExternalFiles.folder(forStore: realURL), tables: tables,
           modelNames: migrator.versions[versionIndex].modelNames, connection: connection
         ).problems()
         problems += try StoredValuesCheck(
-          tables: migrator.versions[versionIndex].schemas, modelNames: migrator.versions[versionIndex].modelNames,
-          connection: connection
+          tables: tables, modelNames: migrator.versions[versionIndex].modelNames, connection: connection
         ).problems()
         // Modes are notes; everything else a file can have wrong is a problem.
         for problem in found {
@@ -87,8 +89,10 @@ public struct StoreCheck: Sendable {
     }
   }
 
-  /// The tables of the store's version, when it is recognized.
-  var versionTables: [TableSchema]? { versionIndex.map { migrator.versions[$0].schemas } }
+  /// The tables of the store's version that it has, when it is recognized.
+  var versionTables: [TableSchema]? {
+    versionIndex.map { migrator.versions[$0].schemas.filter { !addedTables.contains($0.name) } }
+  }
 
   /// The version and the tables.
   private mutating func checkSchema(on connection: Connection) throws {
@@ -100,7 +104,10 @@ public struct StoreCheck: Sendable {
       return
     }
     version = migrator.versions[versionIndex].number
-    if try migrator.tables(of: versionIndex) != live {
+    // A model added to the version has no table yet until a writable open creates it.
+    let added = migrator.added(to: versionIndex, live: live, record: record)
+    addedTables = Set(added.map(\.name))
+    if try migrator.tables(of: versionIndex, lacking: added) != live {
       problems.append(StoreProblem("its tables differ from those of version \(migrator.versions[versionIndex].number)"))
     }
     do {

@@ -24,6 +24,9 @@ public struct StoreInspection: Sendable {
   public let versionProblem: String?
   /// The plan's latest version, the one the app uses.
   public var latestVersion: Schema.Version { migrator.latest.number }
+  /// The models added to the store's version whose tables it lacks, which the next writable
+  /// open creates; empty when there are none.
+  public let addedModels: [String]
   /// The fingerprint of the store's tables.
   public let fingerprint: String
   /// The number of rows of each table, by name.
@@ -65,6 +68,13 @@ public struct StoreInspection: Sendable {
       recordedVersion = record?.version
       versionIndex = try migrator.recognizedVersion(of: description, record: record)
       versionProblem = versionIndex == nil ? migrator.unrecognized(description, record: record) : nil
+      var added: [String] = []
+      if let index = versionIndex {
+        for table in migrator.added(to: index, live: description, record: record) {
+          added.append(migrator.versions[index].modelNames[table.name] ?? table.name)
+        }
+      }
+      addedModels = added
       var counts: [String: Int] = [:]
       for table in description.tables {
         let statement = try connection.statement("SELECT count(*) FROM \(SQLIdentifier.quote(table.name))")

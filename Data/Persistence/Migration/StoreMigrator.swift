@@ -64,7 +64,7 @@ struct StoreMigrator: Sendable {
     let live = try SchemaDescription.read(from: connection)
     let record = try SchemaRecord.read(from: connection, path: path)
     if live.isEmpty, record == nil { return }
-    let index = try version(of: live, record: record, path: path)
+    let index = try standing(of: live, record: record, path: path).index
     try SchemaGuard.checkDefinitions(connection, of: versions[index].schemas, path: path)
   }
 
@@ -74,12 +74,15 @@ struct StoreMigrator: Sendable {
   }
 
   /// Recognizes the store's version and migrates it to the latest, creating the latest
-  /// version's tables in an empty store. `path` names the store in errors; a backup goes beside
-  /// `realPath`.
+  /// version's tables in an empty store, and the tables of models added to the store's version
+  /// since it was last opened (``StoreStanding``). `path` names the store in errors; a backup
+  /// goes beside `realPath`.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a store of an unknown or newer
-  ///   version, or whose tables match no version; ``PersistenceError/migrationFailed(path:reason:)``
-  ///   when a migration fails. The store is unchanged in every case.
+  ///   version, whose tables match no version, that holds a table the engine did not create under
+  ///   the name of an added model, or that needs a change but may not be saved;
+  ///   ``PersistenceError/migrationFailed(path:reason:)`` when a migration fails. The store is
+  ///   unchanged in every case.
   func prepare(
     _ connection: Connection, path: String, realPath: String, allowsSave: Bool, external: ExternalFiles?
   ) throws {
@@ -96,8 +99,8 @@ struct StoreMigrator: Sendable {
       }
       return
     }
-    let current = try version(of: live, record: record, path: path)
-    if current == versions.count - 1 {
+    let standing = try standing(of: live, record: record, path: path)
+    if standing.index == versions.count - 1, standing.added.isEmpty {
       if record == nil, allowsSave {
         try connection.writeTransaction {
           try SchemaRecord(version: latest.number, fingerprint: live.fingerprint).write(to: connection)
@@ -105,15 +108,24 @@ struct StoreMigrator: Sendable {
       }
       return
     }
+    let number = versions[standing.index].number
     guard allowsSave else {
-      throw PersistenceError.cannotOpen(
-        path: path,
-        reason: "the store is version \(versions[current].number) and needs a migration, but it is read-only")
+      let reason =
+        standing.index == versions.count - 1
+        ? "it lacks the tables of \(modelList(standing.added, version: standing.index)), added to version \(number), "
+          + "which only a writable open creates, but it is read-only"
+        : "the store is version \(number) and needs a migration, but it is read-only"
+      throw PersistenceError.cannotOpen(path: path, reason: reason)
     }
-    if backup, realPath != ":memory:" {
-      try copy(connection, to: Self.backupPath(of: realPath, version: versions[current].number), path: path)
+    if backup, standing.index < versions.count - 1, realPath != ":memory:" {
+      try copy(connection, to: Self.backupPath(of: realPath, version: number), path: path)
     }
-    try migrate(connection, from: current, path: path, external: external)
+    try migrate(connection, path: path, external: external)
+  }
+
+  /// The model names of tables of the version at `index`, for a message: `Pamphlet, Poster`.
+  private func modelList(_ tables: [TableSchema], version index: Int) -> String {
+    tables.map { versions[index].modelNames[$0.name] ?? $0.name }.joined(separator: ", ")
   }
 
   /// The index of the version a store holds: the one its record names, if the plan knows it,
@@ -138,33 +150,13 @@ struct StoreMigrator: Sendable {
     try SchemaDescription.expected(for: versions[index].schemas)
   }
 
-  /// The index of the store's version, refusing a store of a version the plan does not know
-  /// or whose tables are not that version's.
-  private func version(of live: SchemaDescription, record: SchemaRecord?, path: String) throws -> Int {
-    guard let index = try recognizedVersion(of: live, record: record) else {
-      throw PersistenceError.cannotOpen(path: path, reason: unrecognized(live, record: record))
-    }
-    // Tables that still have the fingerprint recorded with them are that version's.
-    if let record, record.fingerprint != live.fingerprint {
-      let expected = try tables(of: index)
-      if expected != live {
-        let table = live.differingTable(from: expected).map { " (first: table '\($0)')" } ?? ""
-        throw PersistenceError.cannotOpen(
-          path: path,
-          reason:
-            "the store's tables differ from those of version \(record.version)\(table) (fingerprint \(live.fingerprint))"
-        )
-      }
-    }
-    return index
-  }
-
-  /// Runs every stage from a version to the latest in one transaction, with foreign keys checked
-  /// once at the end, as sqlite.org's procedure for changing tables prescribes.
-  private func migrate(_ connection: Connection, from start: Int, path: String, external: ExternalFiles?) throws {
+  /// Creates the tables of models added to the store's version and runs every stage from that
+  /// version to the latest, in one transaction, with foreign keys checked once at the end, as
+  /// sqlite.org's procedure for changing tables prescribes.
+  private func migrate(_ connection: Connection, path: String, external: ExternalFiles?) throws {
     try connection.execute("PRAGMA foreign_keys = OFF")
     do {
-      try migrateTables(connection, from: start, path: path, external: external)
+      try migrateTables(connection, path: path, external: external)
     } catch {
       // The store does not open after a failed migration, so this connection is closed with
       // the failure; turning the checks back on is still tried, and its own failure adds
@@ -181,11 +173,18 @@ struct StoreMigrator: Sendable {
     }
   }
 
-  /// The stages' work, in one transaction; see ``migrate(_:from:path:external:)``.
-  private func migrateTables(_ connection: Connection, from start: Int, path: String, external: ExternalFiles?) throws {
+  /// The stages' work, in one transaction; see ``migrate(_:path:external:)``. The store is read
+  /// again under the write lock: another process may have migrated it, or created the added
+  /// tables, since this one looked, and then there is less or nothing left to do.
+  private func migrateTables(_ connection: Connection, path: String, external: ExternalFiles?) throws {
     do {
       try connection.writeTransaction {
-        for index in start..<(versions.count - 1) {
+        let live = try SchemaDescription.read(from: connection)
+        let standing = try standing(
+          of: live, record: try SchemaRecord.read(from: connection, path: path), path: path)
+        guard standing.index < versions.count - 1 || !standing.added.isEmpty else { return }
+        try create(standing.added, on: connection)
+        for index in standing.index..<(versions.count - 1) {
           let (old, new) = (versions[index], versions[index + 1])
           let stage = stages.first { $0.from == old.number }
           if case .custom(_, _, let willMigrate, _) = stage, let willMigrate {
@@ -198,7 +197,7 @@ struct StoreMigrator: Sendable {
               MigrationContext(connection: connection, tables: new.tables, version: new.number, external: external))
           }
         }
-        try checkReferences(connection)
+        if standing.index < versions.count - 1 { try checkReferences(connection) }
         try SchemaRecord(version: latest.number, fingerprint: try SchemaDescription.read(from: connection).fingerprint)
           .write(to: connection)
       }

@@ -30,13 +30,16 @@ package struct TableSchema: Sendable, Hashable {
 
   /// Creates a table schema.
   ///
-  /// - Throws: ``PersistenceError/invalidSchema(_:)`` if there is no `id` column or an index
-  ///   names an unknown column.
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` if the name is one of the engine's own
+  ///   tables (``EngineTables``), there is no `id` column or an index names an unknown column.
   package init(
     name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = [],
     originalNames: [String: String] = [:], defaults: [String: SQLValue] = [:],
     primaryKey: String = TableSchema.defaultPrimaryKey
   ) throws(PersistenceError) {
+    guard !EngineTables.isReserved(name) else {
+      throw .invalidSchema("the table name '\(name)' is reserved for the engine's own tables; give the model another")
+    }
     guard columns.contains(where: { $0.name == primaryKey }) else {
       throw .invalidSchema("\(name) has no '\(primaryKey)' attribute to use as its primary key")
     }

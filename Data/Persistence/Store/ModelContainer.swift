@@ -32,7 +32,10 @@ public final class ModelContainer: Sendable {
   /// With a `migrationPlan`, the given types must be those of the plan's latest version; each
   /// store is recognized as one of the plan's versions and migrated to the latest before it is
   /// used (copied first to `<store>.<version>.backup` when `backupBeforeMigration` is set). A
-  /// store newer than the plan, or of no version it knows, is refused and left untouched.
+  /// store newer than the plan, or of no version it knows, is refused and left untouched. A
+  /// model added to the store's version since the store was last opened gets its table and
+  /// indexes now, in one transaction, unless the store is opened read-only (it is then refused)
+  /// or holds a table of that name the engine did not create (refused, and left untouched).
   public init(
     for types: [any PersistentModel.Type],
     migrationPlan: (any SchemaMigrationPlan.Type)? = nil,

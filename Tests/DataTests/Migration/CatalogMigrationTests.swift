@@ -9,15 +9,9 @@ import Testing
 @testable import Persistence
 
 /// The committed fixture stores of the catalog's older versions, and the committed JSON file of
-/// each version's schema.
+/// each version's schema (``CatalogFixtures``).
 @Suite("The catalog's schema versions, fixtures and migrations")
 struct CatalogMigrationTests {
-  /// The repository's folders, found from this file.
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  static let fixtures = repository.appendingPathComponent("Tests/Fixtures")
-  static let schemas = repository.appendingPathComponent("Schemas/Catalog")
-
   let folder: TemporaryDirectory
   let helper: MigrationTestHelper
 
@@ -26,70 +20,74 @@ struct CatalogMigrationTests {
     helper = MigrationTestHelper(plan: CatalogMigrationPlan.self, folder: folder)
   }
 
-  private static let current: [any PersistentModel.Type] = CatalogSchemaV2.models
-
-  /// The seed every version 1 fixture holds.
-  static let alienID = UUID(uuidString: "3F1C2F7E-3B7B-4C43-9F55-6B4D4B8F0A01")!
-  static let heatID = UUID(uuidString: "3F1C2F7E-3B7B-4C43-9F55-6B4D4B8F0A02")!
-  static let tagID = UUID(uuidString: "3F1C2F7E-3B7B-4C43-9F55-6B4D4B8F0A03")!
-
-  static func seed(_ context: MigrationContext) throws {
-    let day = Date(timeIntervalSinceReferenceDate: -680_400_000)
-    try context.insert(
-      CatalogSchemaV1.Movie(id: alienID, title: "Alien", content: "In space…", date: day, rate: 9, heart: 2))
-    try context.insert(CatalogSchemaV1.Movie(id: heatID, title: "Heat", date: day + 86_400 * 5_000, rate: 8))
-    try context.insert(
-      CatalogSchemaV1.Review(id: UUID(), movieID: alienID, author: "Ann", text: "Tense.", rate: 9, date: day))
-    try context.insert(CatalogSchemaV1.MovieTag(id: tagID, name: "classic"))
-    try context.insert(CatalogSchemaV1.Tagging(id: UUID(), movieID: alienID, tagID: tagID))
-    try context.insert(CatalogSchemaV1.Tagging(id: UUID(), movieID: heatID, tagID: tagID))
-  }
-
-  /// `WRITE_FIXTURES=1 swift test --filter CatalogMigrationTests` writes the fixtures and the
-  /// schema files again; commit them only with a new schema version.
-  @Test(.enabled(if: ProcessInfo.processInfo.environment["WRITE_FIXTURES"] == "1"))
-  func writeFixturesAndSchemaFiles() throws {
-    try FileManager.default.createDirectory(at: Self.fixtures, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: Self.schemas, withIntermediateDirectories: true)
-    let recorded = try helper.createStore("v1.store", at: CatalogSchemaV1.self, seed: Self.seed)
-    let unversioned = try helper.createStore("unversioned.store", at: CatalogSchemaV1.self, seed: Self.seed)
-    try Connection(location: .file(unversioned.path), readOnly: false).execute("DROP TABLE \(SchemaRecord.table)")
-    for (source, name) in [(recorded, "catalog-1.0.0.store"), (unversioned, "catalog-unversioned.store")] {
-      let target = Self.fixtures.appendingPathComponent(name)
-      try? FileManager.default.removeItem(at: target)
-      // A whole, self-contained copy without the write-ahead log.
-      let connection = try Connection(location: .file(source.path), readOnly: false)
-      let statement = try connection.statement("VACUUM INTO ?1")
-      try statement.bind(.text(target.path), at: 1)
-      try statement.run()
-    }
-    for version in CatalogMigrationPlan.schemas {
-      try SchemaDescription(version: version).json.write(
-        to: Self.schemas.appendingPathComponent("\(version.versionIdentifier).json"), atomically: true, encoding: .utf8)
-    }
-  }
+  /// The models of the current version, the app's.
+  private static let current: [any PersistentModel.Type] = CatalogMigrationPlan.current.models
 
   @Test func everyVersionMatchesItsCommittedSchemaFile() throws {
+    try CatalogFixtures.prepare()
     for version in CatalogMigrationPlan.schemas {
-      let file = Self.schemas.appendingPathComponent("\(version.versionIdentifier).json")
-      let committed = try String(contentsOf: file, encoding: .utf8)
+      let file = CatalogFixtures.schemas.appendingPathComponent("\(version.versionIdentifier).json")
+      let committed = try JSONDecoder().decode(SchemaDescription.self, from: Data(contentsOf: file))
+      let tables = try SchemaDescription(version: version).tables
+      // Models added to the current version are a change the engine derives by itself: their
+      // tables may be missing from its file until the next fixture run writes it.
+      let compared =
+        version.versionIdentifier == CatalogMigrationPlan.current.versionIdentifier
+        ? tables.filter { table in committed.tables.contains { $0.name == table.name } } : tables
       #expect(
-        try SchemaDescription(version: version).json == committed,
-        "a schema change needs a new version in CatalogMigrationPlan and its file (WRITE_FIXTURES=1)")
+        compared == committed.tables,
+        "a change to a stored model needs a new version in CatalogMigrationPlan and its file (WRITE_FIXTURES=1)")
     }
+  }
+
+  @Test func theCommittedFixturesAreWhatTheFixtureRunWritesAndItLeavesThemUntouched() throws {
+    try CatalogFixtures.prepare()
+    let stores = folder.file("fixtures")
+    try FileManager.default.createDirectory(at: stores, withIntermediateDirectories: true)
+    let names = ["catalog-1.0.0.store", "catalog-unversioned.store"]
+    for name in names {
+      try FileManager.default.copyItem(
+        at: CatalogFixtures.fixtures.appendingPathComponent(name), to: stores.appendingPathComponent(name))
+    }
+    let before = try names.map { try FileSnapshot(stores.appendingPathComponent($0)) }
+    let written = try CatalogFixtures.write(fixtures: stores, schemas: folder.file("schemas"))
+    #expect(
+      Set(written.map(\.lastPathComponent)) == Set(CatalogMigrationPlan.schemas.map { "\($0.versionIdentifier).json" }))
+    #expect(try names.map { try FileSnapshot(stores.appendingPathComponent($0)) } == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: stores.path).sorted() == names, "no temporary left")
+    // A second run over its own output writes nothing at all.
+    let schemas = try CatalogMigrationPlan.schemas.map {
+      try FileSnapshot(folder.file("schemas").appendingPathComponent("\($0.versionIdentifier).json"))
+    }
+    #expect(try CatalogFixtures.write(fixtures: stores, schemas: folder.file("schemas")).isEmpty)
+    #expect(
+      try CatalogMigrationPlan.schemas.map {
+        try FileSnapshot(folder.file("schemas").appendingPathComponent("\($0.versionIdentifier).json"))
+      } == schemas)
+  }
+
+  @Test func theFixtureRunReplacesAFixtureWhoseRowsChanged() throws {
+    let stores = folder.file("fixtures")
+    _ = try CatalogFixtures.write(fixtures: stores, schemas: folder.file("schemas"))
+    let fixture = stores.appendingPathComponent("catalog-1.0.0.store")
+    try Connection(location: .file(fixture.path), readOnly: false, usesWAL: false).execute("DELETE FROM reviews")
+    let written = try CatalogFixtures.write(fixtures: stores, schemas: folder.file("schemas"))
+    #expect(written.map(\.lastPathComponent) == ["catalog-1.0.0.store"])
+    #expect(try StoreInspection(url: fixture, plan: CatalogMigrationPlan.self).rowCounts["reviews"] == 1)
   }
 
   @Test(arguments: ["catalog-1.0.0.store", "catalog-unversioned.store"])
   func theCommittedFixtureMigratesWithEveryRow(_ name: String) async throws {
+    try CatalogFixtures.prepare()
     let url = folder.file(name)
-    try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: url)
+    try FileManager.default.copyItem(at: CatalogFixtures.fixtures.appendingPathComponent(name), to: url)
     let before = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
     #expect(before.version == Schema.Version(1, 0, 0))
     #expect(before.needsMigration)
     let container = try helper.migrate(url, models: Self.current)
     let movies = try await SQLiteRepository<Movie>(container: container).fetch(
       FetchDescriptor(sortBy: [SortDescriptor(\.title)]))
-    #expect(movies.map(\.id) == [Self.alienID, Self.heatID])
+    #expect(movies.map(\.id) == [CatalogFixtures.alienID, CatalogFixtures.heatID])
     #expect(movies.map(\.title) == ["Alien", "Heat"])
     #expect(movies.map(\.runtime) == [nil, nil])
     #expect(movies.first?.content == "In space…")
@@ -98,14 +96,14 @@ struct CatalogMigrationTests {
       tags: try SQLiteRepository<MovieTag>(container: container),
       taggings: try SQLiteRepository<Tagging>(container: container),
       unitOfWork: try SQLiteUnitOfWork(container: container))
-    #expect(Set(try await tags.movieIDs(tagged: "classic")) == [Self.alienID, Self.heatID])
+    #expect(Set(try await tags.movieIDs(tagged: "classic")) == [CatalogFixtures.alienID, CatalogFixtures.heatID])
     let after = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
-    #expect(after.version == Schema.Version(2, 0, 0))
+    #expect(after.version == CatalogMigrationPlan.current.versionIdentifier)
     #expect(try after.check().isEmpty)
   }
 
   @Test func theHelperSeedsAnyVersionAndComparesWithAFreshStore() async throws {
-    let url = try helper.createStore("seeded.store", at: CatalogSchemaV1.self, seed: Self.seed)
+    let url = try helper.createStore("seeded.store", at: CatalogSchemaV1.self, seed: CatalogFixtures.seed)
     let container = try helper.migrate(url, models: Self.current)
     #expect(try await SQLiteRepository<Movie>(container: container).fetchCount(FetchDescriptor()) == 2)
   }

@@ -4,7 +4,7 @@ import Persistence
 /// A second model for the generic repository contract, declared only in the tests: a book
 /// with a unique ISBN and an optional page count, stored as a template user would store their
 /// own model, with no engine change.
-struct Novel: Codable, Sendable, Hashable, Identifiable {
+struct NovelRecord: Codable, Sendable, Hashable, Identifiable {
   var id: UUID
   var title: String
   var author: String
@@ -13,6 +13,7 @@ struct Novel: Codable, Sendable, Hashable, Identifiable {
   var pages: Int?
 }
 
-extension Novel: PersistentModel {
-  static let entity = Entity<Novel>(table: "novels", indexes: [Entity.Index(\.year)], unique: [Entity.Unique(\.isbn)])
+extension NovelRecord: PersistentModel {
+  static let entity = Entity<NovelRecord>(
+    table: "novels", indexes: [Entity.Index(\.year)], unique: [Entity.Unique(\.isbn)])
 }
