@@ -13,35 +13,37 @@ public enum MoviesApplication {
   /// The app's version.
   public static let version = "0.1.0"
 
-  /// Every subcommand, in the order help lists them.
+  /// Every subcommand, in the order help lists them: registering a command is one line here.
   static let commands: [any MoviesCommand.Type] = [
-    AddCommand.self, ListCommand.self, ShowCommand.self, UpdateCommand.self, RateCommand.self,
-    HeartCommand.self, DeleteCommand.self, ClearCommand.self, StatsCommand.self, ImportCommand.self,
-    ExportCommand.self, HistoryCommand.self, WatchCommand.self, DemoCommand.self,
-    ReviewAddCommand.self, ReviewListCommand.self, ReviewDeleteCommand.self, TagAddCommand.self,
-    TagRemoveCommand.self, StoreInfoCommand.self, StoreMigrateCommand.self, StoreCheckCommand.self,
+    AddCommand.self,
+    ListCommand.self,
+    ShowCommand.self,
+    UpdateCommand.self,
+    RateCommand.self,
+    HeartCommand.self,
+    DeleteCommand.self,
+    ClearCommand.self,
+    StatsCommand.self,
+    ImportCommand.self,
+    ExportCommand.self,
+    HistoryCommand.self,
+    WatchCommand.self,
+    DemoCommand.self,
+    ReviewAddCommand.self,
+    ReviewListCommand.self,
+    ReviewDeleteCommand.self,
+    TagAddCommand.self,
+    TagRemoveCommand.self,
+    StoreInfoCommand.self,
+    StoreMigrateCommand.self,
+    StoreCheckCommand.self,
   ]
 
-  /// `movies store …`: the group of commands about the catalog file itself.
-  static let storeGroup = CommandSpec(
-    name: "store",
-    abstract: "Inspect, migrate and check the catalog file.",
-    subcommands: [StoreInfoCommand.spec, StoreMigrateCommand.spec, StoreCheckCommand.spec]
-  )
+  /// `--store PATH`: the catalog file, for every command.
+  static let store = Option<String?>("store", valueName: "PATH", help: "The catalog file to use.")
 
-  /// `movies tag …`: the group of tag commands.
-  static let tagGroup = CommandSpec(
-    name: "tag",
-    abstract: "Tag movies and take tags off them.",
-    subcommands: [TagAddCommand.spec, TagRemoveCommand.spec]
-  )
-
-  /// `movies review …`: the group of review commands.
-  static let reviewGroup = CommandSpec(
-    name: "review",
-    abstract: "Add, list and delete the reviews of a movie.",
-    subcommands: [ReviewAddCommand.spec, ReviewListCommand.spec, ReviewDeleteCommand.spec]
-  )
+  /// `--verbose`: errors with their technical detail, for every command.
+  static let verbose = Flag("verbose", help: "On an error, also print its technical detail (as MOVIES_DEBUG=1 does).")
 
   /// The root command: global options and the subcommands.
   static let spec = CommandSpec(
@@ -56,12 +58,14 @@ public enum MoviesApplication {
       2 bad usage: an unknown option or a value the command refuses; 130 interrupted (Ctrl-C).
       """,
     version: "movies \(version)",
-    arguments: [
-      .option("store", valueName: "PATH", help: "The catalog file to use."),
-      .flag("verbose", help: "On an error, also print its technical detail (as MOVIES_DEBUG=1 does)."),
-    ],
-    subcommands: commands.filter { $0.path.count == 1 }.map { $0.spec } + [reviewGroup, tagGroup, storeGroup]
+    arguments: [store.spec, verbose.spec],
+    subcommands: CommandConfiguration.tree(of: commands.map { $0.configuration })
   )
+
+  /// The arguments a command may read: the global ones and its own.
+  static func declaredArguments(of command: any MoviesCommand.Type) -> [ArgumentSpec] {
+    spec.arguments + command.configuration.arguments.map(\.spec)
+  }
 
   /// How long a command waits for another process writing the catalog, unless
   /// `MOVIES_BUSY_TIMEOUT` says otherwise.
@@ -110,17 +114,18 @@ public enum MoviesApplication {
         console.show(help.help(for: path) + "\n")
         return 0
       case .run(let path, let parsed):
-        verbose = verbose || parsed.flag("verbose")
-        guard let command = commands.first(where: { $0.path == path }) else {
+        guard let command = commands.first(where: { $0.configuration.path == path }) else {
           console.show(help.help(for: path) + "\n")
           return 0
         }
+        let arguments = CommandArguments(parsed, declared: declaredArguments(of: command))
+        if try arguments[Self.verbose] { verbose = true }
         let context = CommandContext(
           console: console,
-          storeURL: try StoreLocation.url(option: parsed.string("store"), environment: environment, command: path),
+          storeURL: try StoreLocation.url(option: arguments[Self.store], environment: environment, command: path),
           environment: environment,
           busyTimeout: try busyTimeout(environment: environment), opened: opened)
-        try await command.init(parsed).run(in: context)
+        try await command.init(arguments).run(in: context)
         try opened.finish(failed: false)
         return 0
       }

@@ -279,3 +279,12 @@ private func run(_ line: [String], path: [String]) throws -> ParsedArguments {
         == .run(path: ["help"], arguments: ParsedArguments(command: "tool help")))
   }
 }
+
+/// The parser's raw output read by name, to test what it found; commands read typed
+/// declarations instead.
+extension ParsedArguments {
+  fileprivate func strings(_ name: String) -> [String] { options[name] ?? positionalValues[name] ?? [] }
+  fileprivate func string(_ name: String) -> String? { strings(name).last }
+  fileprivate func positionals(_ name: String) -> [String] { positionalValues[name] ?? [] }
+  fileprivate func flag(_ name: String) -> Bool { flags.contains(name) }
+}

@@ -97,11 +97,11 @@ struct HostileTextTests {
     let table = try human(["review", "list", id]).stdout.split(separator: "\n").map(String.init)
     #expect(table.count == 3, "one line per review: \(table)")
     // Each line's last column starts where the header's does.
-    let column = try #require(table[0].range(of: "REVIEW")).lowerBound.utf16Offset(in: table[0])
+    let column = try #require(table[0].range(of: "TEXT")).lowerBound.utf16Offset(in: table[0])
     for line in table.dropFirst() {
       let prefix = String(line.utf16.prefix(column))!
-      #expect(prefix.hasSuffix("  "), "the column before REVIEW ends with its gap: \(line)")
-      #expect(!String(line.utf16.dropFirst(column))!.hasPrefix(" "), "REVIEW starts in its column: \(line)")
+      #expect(prefix.hasSuffix("  "), "the column before TEXT ends with its gap: \(line)")
+      #expect(!String(line.utf16.dropFirst(column))!.hasPrefix(" "), "TEXT starts in its column: \(line)")
     }
   }
 

@@ -133,6 +133,21 @@ struct MoviesCLITests {
     #expect(gone.status == 1, "the movie and its reviews are gone")
   }
 
+  @Test func reviewsListAsCSVExactlyToAPipe() throws {
+    let id = try movies.add("Alien", date: "1979-05-25")
+    let text = "Tense, \u{1B}[31m\"red\"\nend"
+    let added = try movies.run(["review", "add", id, "--text", text, "--date", "2024-05-31T20:30:00.5Z"])
+    let reviewID = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let listed = try movies.run(["review", "list", id, "--format", "csv"])
+    #expect(
+      listed
+        == .init(
+          status: 0,
+          stdout: "id,date,rate,author,text,movieID\r\n"
+            + "\(reviewID),2024-05-31T20:30:00.5Z,,,\"Tense, \u{1B}[31m\"\"red\"\"\nend\",\(id)\r\n",
+          stderr: ""))
+  }
+
   @Test func tagsAreAddedRemovedAndFilterTheList() throws {
     let alien = try movies.add("Alien", date: "1979-05-25")
     let heat = try movies.add("Heat", date: "1995-12-15")

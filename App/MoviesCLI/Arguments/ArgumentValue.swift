@@ -8,7 +8,7 @@
 ///   case title, date, rate
 /// }
 ///
-/// let order = try arguments.value("sort", as: SortOrder.self) ?? .date
+/// static let sort = Option<SortOrder>("sort", default: .date, help: "The order.")
 /// ```
 public protocol ArgumentValue: Sendable {
   /// Creates a value from the text of an argument, or returns `nil` when the text is invalid.
@@ -16,6 +16,10 @@ public protocol ArgumentValue: Sendable {
 
   /// A phrase naming what valid text looks like, used in error messages: `an integer`.
   static var expectation: String { get }
+
+  /// The text of one valid value, such as `0`; the command-tree test gives it to every
+  /// declared argument of this type.
+  static var exampleArgument: String { get }
 }
 
 extension String: ArgumentValue {
@@ -26,6 +30,9 @@ extension String: ArgumentValue {
 
   /// Describes valid text as `a string`.
   public static var expectation: String { "a string" }
+
+  /// Any text is an example.
+  public static var exampleArgument: String { "text" }
 }
 
 extension Int: ArgumentValue {
@@ -36,6 +43,9 @@ extension Int: ArgumentValue {
 
   /// Describes valid text as `an integer`.
   public static var expectation: String { "an integer" }
+
+  /// Zero.
+  public static var exampleArgument: String { "0" }
 }
 
 extension Double: ArgumentValue {
@@ -47,6 +57,9 @@ extension Double: ArgumentValue {
 
   /// Describes valid text as `a number`.
   public static var expectation: String { "a number" }
+
+  /// A half.
+  public static var exampleArgument: String { "0.5" }
 }
 
 extension ArgumentValue where Self: RawRepresentable & CaseIterable, RawValue == String {
@@ -59,4 +72,7 @@ extension ArgumentValue where Self: RawRepresentable & CaseIterable, RawValue ==
   public static var expectation: String {
     "one of " + allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
   }
+
+  /// The first case's raw value.
+  public static var exampleArgument: String { allCases.first?.rawValue ?? "" }
 }

@@ -1,15 +1,8 @@
-/// The values a command line gave to one command, read by argument name.
+/// The text a command line gave to one command, by argument name, as the parser found it.
 ///
 /// The parser fills it with the command's own arguments and the global ones of its parent
-/// commands. Reading a name the command does not declare returns `nil`, `[]` or `false`.
-///
-/// ```swift
-/// let store = arguments.string("store")                    // --store PATH
-/// let images = arguments.strings("image")                  // --image a.jpg --image b.jpg
-/// let descending = arguments.flag("desc")                  // --desc
-/// let ids = arguments.positionals("id")                    // <id> ...
-/// let minimum = try arguments.value("min-rate", as: Int.self) ?? 0
-/// ```
+/// commands. Commands do not read it by name: they read their typed declarations through
+/// ``CommandArguments``, which convert the text and say what is missing or malformed.
 public struct ParsedArguments: Equatable, Sendable {
   /// The full name of the command, such as `movies list`, used in error messages.
   public let command: String
@@ -33,66 +26,55 @@ public struct ParsedArguments: Equatable, Sendable {
     self.flags = flags
   }
 
-  /// Returns the value of an option or positional, or `nil` if it was not given.
-  ///
-  /// For a repeatable argument, this is the last value given.
-  public func string(_ name: String) -> String? {
-    strings(name).last
+  /// The texts given to a declared option or positional, in the order given.
+  func texts(of spec: ArgumentSpec) -> [String] {
+    switch spec.kind {
+    case .option: options[spec.name] ?? []
+    case .positional: positionalValues[spec.name] ?? []
+    case .flag: []
+    }
   }
 
-  /// Returns every value of an option or positional in the order given, or `[]`.
-  public func strings(_ name: String) -> [String] {
-    options[name] ?? positionalValues[name] ?? []
-  }
-
-  /// Returns the values of a positional argument in the order given, or `[]`.
-  public func positionals(_ name: String) -> [String] {
-    positionalValues[name] ?? []
-  }
-
-  /// Returns whether a flag was given.
-  public func flag(_ name: String) -> Bool {
-    flags.contains(name)
-  }
-
-  /// Returns the value of an option or positional converted to `type`, or `nil` if it was not
-  /// given.
-  ///
-  /// ```swift
-  /// let rate = try arguments.value("rate", as: Int.self)
-  /// ```
+  /// The last value given to an option or positional, converted, or `nil` if none was given.
   ///
   /// - Throws: ``UsageError`` naming the argument when the text cannot be converted, such as
   ///   `movies add: --rate expects an integer, got 'ten'`.
-  public func value<Value: ArgumentValue>(
-    _ name: String, as type: Value.Type = Value.self
-  ) throws(UsageError) -> Value? {
-    guard let text = string(name) else { return nil }
-    return try convert(text, of: name)
+  func lastValue<Value: ArgumentValue>(of spec: ArgumentSpec) throws(UsageError) -> Value? {
+    guard let text = texts(of: spec).last else { return nil }
+    return try convert(text, of: spec)
   }
 
-  /// Returns every value of an option or positional converted to `type`, in the order given.
+  /// Every value given to an option or positional, converted, in the order given.
   ///
   /// - Throws: ``UsageError`` naming the argument and the first value that cannot be converted.
-  public func values<Value: ArgumentValue>(
-    _ name: String, as type: Value.Type = Value.self
-  ) throws(UsageError) -> [Value] {
+  func values<Value: ArgumentValue>(of spec: ArgumentSpec) throws(UsageError) -> [Value] {
     var converted: [Value] = []
-    for text in strings(name) {
-      converted.append(try convert(text, of: name))
-    }
+    for text in texts(of: spec) { converted.append(try convert(text, of: spec)) }
     return converted
   }
 
-  /// Converts one value of the named argument, or throws an invalid-value error.
-  private func convert<Value: ArgumentValue>(
-    _ text: String, of name: String
-  ) throws(UsageError) -> Value {
+  /// The last value given to a required option or positional, converted.
+  ///
+  /// - Throws: ``UsageError`` when it was not given (the parser reports that first) or cannot
+  ///   be converted.
+  func requiredValue<Value: ArgumentValue>(of spec: ArgumentSpec) throws(UsageError) -> Value {
+    guard let value: Value = try lastValue(of: spec) else { throw missing(spec) }
+    return value
+  }
+
+  /// The error for a required argument that was not given (the parser reports it first).
+  func missing(_ spec: ArgumentSpec) -> UsageError {
+    UsageError(
+      command: command,
+      problem: spec.kind == .positional ? .missingArgument(spec.displayName) : .missingOption(spec.displayName))
+  }
+
+  /// Converts one value of an argument, or throws an invalid-value error.
+  private func convert<Value: ArgumentValue>(_ text: String, of spec: ArgumentSpec) throws(UsageError) -> Value {
     guard let value = Value(argument: text) else {
-      let argument = options[name] == nil ? "<\(name)>" : "--\(name)"
       throw UsageError(
         command: command,
-        problem: .invalidValue(argument: argument, expected: Value.expectation, value: text))
+        problem: .invalidValue(argument: spec.displayName, expected: Value.expectation, value: text))
     }
     return value
   }

@@ -1,7 +1,7 @@
 /// A mistake in a command line, described in one readable line that names the command.
 ///
-/// The parser throws it for anything a user can get wrong; ``ParsedArguments`` throws it when
-/// a value cannot be converted. Apps print ``description`` on standard error and exit with
+/// The parser throws it for anything a user can get wrong; a typed declaration throws it
+/// when a value cannot be converted. Apps print ``description`` on standard error and exit with
 /// ``exitStatus``:
 ///
 /// ```swift

@@ -3,18 +3,18 @@ import Foundation
 
 /// `movies add`: adds a movie and prints its id.
 struct AddCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "add",
-    abstract: "Add a movie to the catalog and print its id.",
-    arguments: [
-      .option("title", valueName: "TEXT", help: "The title (1 to 200 characters).", required: true),
-      .option("content", valueName: "TEXT", help: "Notes or an overview."),
-      .option("date", valueName: "DATE", help: "YYYY-MM-DD or an ISO 8601 date-time (default: now)."),
-      .option("rate", valueName: "N", help: "A rating from 0 to 10 (default: 0)."),
-      .option("runtime", valueName: "MINUTES", help: "The running time in minutes."),
-      .option("image", valueName: "PATH", help: "An image file to attach; repeat for more.", repeatable: true),
-    ]
-  )
+  static let configuration = CommandConfiguration(
+    "add", abstract: "Add a movie to the catalog and print its id.",
+    arguments: [title, content, date, rate, runtime, images])
+
+  static let title = Option<String>("title", valueName: "TEXT", help: "The title (1 to 200 characters).")
+  static let content = Option<String>("content", valueName: "TEXT", default: "", help: "Notes or an overview.")
+  static let date = Option<Date?>(
+    "date", valueName: "DATE", help: "YYYY-MM-DD or an ISO 8601 date-time (default: now).")
+  static let rate = Option<Int>("rate", valueName: "N", default: 0, help: "A rating from 0 to 10 (default: 0).")
+  static let runtime = Option<Int?>("runtime", valueName: "MINUTES", help: "The running time in minutes.")
+  static let images = RepeatedOption<String>(
+    "image", valueName: "PATH", help: "An image file to attach; repeat for more.")
 
   let title: String
   let content: String
@@ -23,13 +23,13 @@ struct AddCommand: MoviesCommand {
   let runtime: Int?
   let imagePaths: [String]
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    title = arguments.string("title") ?? ""
-    content = arguments.string("content") ?? ""
-    date = try arguments.value("date", as: Date.self)
-    rate = try arguments.value("rate", as: Int.self) ?? 0
-    runtime = try arguments.value("runtime", as: Int.self)
-    imagePaths = arguments.strings("image")
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    title = try arguments[Self.title]
+    content = try arguments[Self.content]
+    date = try arguments[Self.date]
+    rate = try arguments[Self.rate]
+    runtime = try arguments[Self.runtime]
+    imagePaths = try arguments[Self.images]
   }
 
   func run(in context: CommandContext) async throws {

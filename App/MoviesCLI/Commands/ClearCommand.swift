@@ -5,17 +5,17 @@ import Repositories
 
 /// `movies clear`: deletes every movie, after confirmation.
 struct ClearCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "clear",
-    abstract: "Delete every movie in the catalog.",
+  static let configuration = CommandConfiguration(
+    "clear", abstract: "Delete every movie in the catalog.",
     discussion: "Asks for confirmation when run at a terminal; without a terminal, --yes is required.",
-    arguments: [.flag("yes", short: "y", help: "Do not ask for confirmation.")]
-  )
+    arguments: [yes])
+
+  static let yes = Flag("yes", short: "y", help: "Do not ask for confirmation.")
 
   let confirmed: Bool
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    confirmed = arguments.flag("yes")
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    confirmed = try arguments[Self.yes]
   }
 
   func run(in context: CommandContext) async throws {

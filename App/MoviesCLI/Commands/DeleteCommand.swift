@@ -3,18 +3,17 @@ import Foundation
 
 /// `movies delete ID…`: deletes movies, all or none.
 struct DeleteCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "delete",
-    abstract: "Delete movies by id.",
+  static let configuration = CommandConfiguration(
+    "delete", abstract: "Delete movies by id.",
     discussion: "Either every movie named is deleted, or, if one is unknown, none is.",
-    arguments: [.positional("id", help: "The ids of the movies to delete.", repeatable: true)]
-  )
+    arguments: [ids])
+
+  static let ids = RepeatedArgument<UUID>("id", help: "The ids of the movies to delete.")
 
   let ids: [UUID]
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    ids = try arguments.values("id", as: UUID.self)
-    guard !ids.isEmpty else { throw Self.usage(.missingArgument("<id>")) }
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    ids = try arguments[Self.ids]
   }
 
   func run(in context: CommandContext) async throws {

@@ -7,16 +7,14 @@ import Foundation
 /// one `--store` or `MOVIES_STORE` names, else the default one), which it empties and refills on
 /// every run.
 struct DemoCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "demo",
-    abstract: "Fill a separate demo store with a few movies and list them.",
+  static let configuration = CommandConfiguration(
+    "demo", abstract: "Fill a separate demo store with a few movies and list them.",
     discussion: """
       Your own catalog is never touched: the demo store is demo.store in the catalog's folder \
       (the one --store or MOVIES_STORE names), emptied and refilled on every run.
-      """
-  )
+      """)
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {}
+  init(_ arguments: CommandArguments) throws(UsageError) {}
 
   func run(in context: CommandContext) async throws {
     let url = context.storeURL.deletingLastPathComponent().appendingPathComponent("demo.store")

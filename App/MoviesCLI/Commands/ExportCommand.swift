@@ -5,32 +5,30 @@ import Repositories
 
 /// `movies export`: writes every movie as CSV, JSON or JSON Lines, with the fields `import` reads.
 struct ExportCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "export",
-    abstract: "Write every movie as CSV, JSON or JSON Lines.",
+  static let configuration = CommandConfiguration(
+    "export", abstract: "Write every movie as CSV, JSON or JSON Lines.",
     discussion: "Exporting, importing into an empty catalog and exporting again gives the same file.",
-    arguments: [
-      .option("format", valueName: "FORMAT", help: "csv, json or jsonl (default: from --output, else csv)."),
-      .option(
-        "output", valueName: "FILE",
-        help:
-          "The file to write, in place: a file keeps its mode and links, a FIFO or device is streamed to (default or -: standard output)."
-      ),
-    ]
+    arguments: [format, output])
+
+  static let format = Option<TransferFormat?>(
+    "format", valueName: "FORMAT", help: "csv, json or jsonl (default: from --output, else csv).")
+  static let output = Option<String?>(
+    "output", valueName: "FILE",
+    help:
+      "The file to write, in place: a file keeps its mode and links, a FIFO or device is streamed to (default or -: standard output)."
   )
 
   let format: TransferFormat
   let output: String?
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    let output = arguments.string("output")
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    let output = try arguments[Self.output]
     guard output != "" else {
       throw Self.usage(.invalidValue(argument: "--output", expected: "a file path or -", value: ""))
     }
     // `-` is standard output, as when no file is named.
     self.output = output == "-" ? nil : output
-    format =
-      try arguments.value("format", as: TransferFormat.self) ?? self.output.flatMap(TransferFormat.init(path:)) ?? .csv
+    format = try arguments[Self.format] ?? self.output.flatMap(TransferFormat.init(path:)) ?? .csv
   }
 
   func run(in context: CommandContext) async throws {

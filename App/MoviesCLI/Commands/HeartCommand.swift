@@ -3,16 +3,15 @@ import Foundation
 
 /// `movies heart ID`: adds a heart to a movie.
 struct HeartCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "heart",
-    abstract: "Give a movie one more heart.",
-    arguments: [.positional("id", help: "The movie's id.")]
-  )
+  static let configuration = CommandConfiguration(
+    "heart", abstract: "Give a movie one more heart.", arguments: [id])
+
+  static let id = Argument<UUID>("id", help: "The movie's id.")
 
   let id: UUID
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    self.id = try Self.requiredID("id", in: arguments)
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    id = try arguments[Self.id]
   }
 
   func run(in context: CommandContext) async throws {

@@ -3,25 +3,23 @@ import Persistence
 
 /// `movies history`: the catalog's committed transactions, oldest first.
 struct HistoryCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "history",
-    abstract: "Show the catalog's history: each committed change, when and by whom.",
+  static let configuration = CommandConfiguration(
+    "history", abstract: "Show the catalog's history: each committed change, when and by whom.",
     discussion: "--since TOKEN shows what came after a token printed before, as a sync would ask.",
-    arguments: [
-      .option("since", valueName: "TOKEN", help: "Only transactions after this token."),
-      .option("author", valueName: "NAME", help: "Only transactions by this author.", repeatable: true),
-      .option("format", valueName: "FORMAT", help: "table or json (default: table)."),
-    ]
-  )
+    arguments: [since, authors, format])
+
+  static let since = Option<Int?>("since", valueName: "TOKEN", help: "Only transactions after this token.")
+  static let authors = RepeatedOption<String>("author", valueName: "NAME", help: "Only transactions by this author.")
+  static let format = OutputFormat.option
 
   let since: Int64?
   let authors: [String]
   let format: OutputFormat
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    since = try arguments.value("since", as: Int.self).map(Int64.init)
-    authors = arguments.strings("author")
-    format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    since = try arguments[Self.since].map(Int64.init)
+    authors = try arguments[Self.authors]
+    format = try arguments[Self.format]
   }
 
   func run(in context: CommandContext) async throws {

@@ -3,9 +3,8 @@ import Foundation
 
 /// `movies import FILE`: adds or updates movies from CSV, JSON or JSON Lines.
 struct ImportCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "import",
-    abstract: "Add or update movies from a CSV, JSON or JSON Lines file.",
+  static let configuration = CommandConfiguration(
+    "import", abstract: "Add or update movies from a CSV, JSON or JSON Lines file.",
     discussion: """
       Fields: id (optional), title and date (required), content, rate, heart, runtime, tags (separated \
       by |, written \\| inside a tag). A movie with a known id, or without an id but with a known title \
@@ -15,16 +14,20 @@ struct ImportCommand: MoviesCommand {
       unless --ignore-unknown. The import is one transaction: if it \
       fails or is interrupted (Ctrl-C), the catalog is left as it was.
       """,
-    arguments: [
-      .positional("file", help: "The file to read, or - for standard input."),
-      .option("format", valueName: "FORMAT", help: "csv, json or jsonl (default: from the file's extension)."),
-      .flag("skip-invalid", help: "Import the good rows and list the bad ones."),
-      .flag("ignore-unknown", help: "Import files with fields the catalog does not know, ignoring those fields."),
-      .flag("replace", help: "Replace every field of an updated movie; fields the file lacks take defaults."),
-      .option("encoding", valueName: "ENCODING", help: "The file's text encoding: utf-8 or latin1 (default: utf-8)."),
-      .flag("quiet", help: "Draw no progress bar."),
-    ]
-  )
+    arguments: [file, format, skipInvalid, ignoreUnknown, replace, encoding, quiet])
+
+  static let file = Argument<String>("file", help: "The file to read, or - for standard input.")
+  static let format = Option<TransferFormat?>(
+    "format", valueName: "FORMAT", help: "csv, json or jsonl (default: from the file's extension).")
+  static let skipInvalid = Flag("skip-invalid", help: "Import the good rows and list the bad ones.")
+  static let ignoreUnknown = Flag(
+    "ignore-unknown", help: "Import files with fields the catalog does not know, ignoring those fields.")
+  static let replace = Flag(
+    "replace", help: "Replace every field of an updated movie; fields the file lacks take defaults.")
+  static let encoding = Option<ByteStream.Encoding>(
+    "encoding", valueName: "ENCODING", default: .utf8,
+    help: "The file's text encoding: utf-8 or latin1 (default: utf-8).")
+  static let quiet = Flag("quiet", help: "Draw no progress bar.")
 
   let path: String
   let format: TransferFormat
@@ -34,18 +37,17 @@ struct ImportCommand: MoviesCommand {
   let encoding: ByteStream.Encoding
   let quiet: Bool
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    guard let path = arguments.positionals("file").first else { throw Self.usage(.missingArgument("<file>")) }
-    self.path = path
-    guard let format = try arguments.value("format", as: TransferFormat.self) ?? TransferFormat(path: path) else {
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    path = try arguments[Self.file]
+    guard let format = try arguments[Self.format] ?? TransferFormat(path: path) else {
       throw Self.usage(.missingOption("--format (the file's extension does not say csv, json or jsonl)"))
     }
     self.format = format
-    skipInvalid = arguments.flag("skip-invalid")
-    replace = arguments.flag("replace")
-    ignoreUnknown = arguments.flag("ignore-unknown")
-    encoding = try arguments.value("encoding", as: ByteStream.Encoding.self) ?? .utf8
-    quiet = arguments.flag("quiet")
+    skipInvalid = try arguments[Self.skipInvalid]
+    replace = try arguments[Self.replace]
+    ignoreUnknown = try arguments[Self.ignoreUnknown]
+    encoding = try arguments[Self.encoding]
+    quiet = try arguments[Self.quiet]
   }
 
   func run(in context: CommandContext) async throws {

@@ -5,60 +5,63 @@ import Persistence
 
 /// `movies list`: lists movies, filtered, searched, sorted and paged.
 struct ListCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "list",
-    abstract: "List movies.",
+  static let configuration = CommandConfiguration(
+    "list", abstract: "List movies.",
     discussion: """
       Filters combine: every one given must hold. --sort takes KEY or KEY:desc, comma-separated \
       or repeated, the first deciding (keys: date, rate, title, heart).
       """,
     arguments: [
-      .option("min-rate", valueName: "N", help: "Only movies rated N or more."),
-      .option("max-rate", valueName: "N", help: "Only movies rated N or less."),
-      .option("from", valueName: "DATE", help: "Only movies dated on or after DATE."),
-      .option(
-        "to", valueName: "DATE", help: "Only movies dated up to the end of DATE (a day) or before DATE (a time)."),
-      .flag("hearted", help: "Only movies with at least one heart."),
-      .option("tag", valueName: "NAME", help: "Only movies with this tag."),
-      .option("reviewed-with", valueName: "TEXT", help: "Only movies with a review containing TEXT."),
-      .option("title-prefix", valueName: "TEXT", help: "Only movies whose title starts with TEXT."),
-      .option("search", valueName: "TEXT", help: "Only movies whose title or content contains TEXT (case-sensitive)."),
-      .option("sort", valueName: "KEYS", help: "The order, such as rate:desc,title (default: date).", repeatable: true),
-      .flag("desc", help: "Sort the first key in descending order."),
-      .option("limit", valueName: "N", help: "Show at most N movies."),
-      .option("offset", valueName: "N", help: "Skip the first N movies."),
-      .option("format", valueName: "FORMAT", help: "table or json (default: table)."),
-    ]
-  )
+      minimumRate, maximumRate, from, to, hearted, tag, reviewedWith, titlePrefix, search, sort, descending, limit,
+      offset, format,
+    ])
+
+  static let minimumRate = Option<Int?>("min-rate", valueName: "N", help: "Only movies rated N or more.")
+  static let maximumRate = Option<Int?>("max-rate", valueName: "N", help: "Only movies rated N or less.")
+  static let from = Option<Date?>("from", valueName: "DATE", help: "Only movies dated on or after DATE.")
+  static let to = Option<DateArgument?>(
+    "to", valueName: "DATE", help: "Only movies dated up to the end of DATE (a day) or before DATE (a time).")
+  static let hearted = Flag("hearted", help: "Only movies with at least one heart.")
+  static let tag = Option<String?>("tag", valueName: "NAME", help: "Only movies with this tag.")
+  static let reviewedWith = Option<String?>(
+    "reviewed-with", valueName: "TEXT", help: "Only movies with a review containing TEXT.")
+  static let titlePrefix = Option<String?>(
+    "title-prefix", valueName: "TEXT", help: "Only movies whose title starts with TEXT.")
+  static let search = Option<String?>(
+    "search", valueName: "TEXT", help: "Only movies whose title or content contains TEXT (case-sensitive).")
+  static let sort = RepeatedOption<String>(
+    "sort", valueName: "KEYS", help: "The order, such as rate:desc,title (default: date).")
+  static let descending = Flag("desc", help: "Sort the first key in descending order.")
+  static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N movies.")
+  static let offset = Option<Int>("offset", valueName: "N", default: 0, help: "Skip the first N movies.")
+  static let format = OutputFormat.option
 
   let query: MovieQuery
   let format: OutputFormat
   let tag: String?
   let reviewText: String?
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    var order = try Self.order(arguments.strings("sort"))
-    if arguments.flag("desc") { order[0].descending = true }
-    let to = arguments.string("to")
-    let end = try arguments.value("to", as: Date.self).map { date in
-      to.flatMap(CatalogDate.parseDay) != nil ? date.addingTimeInterval(86_400) : date
-    }
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    let sort = try arguments[Self.sort]
+    let descending = try arguments[Self.descending]
+    let end = try arguments[Self.to].map { $0.isDay ? $0.date.addingTimeInterval(86_400) : $0.date }
     var query = MovieQuery(
-      minimumRate: try arguments.value("min-rate", as: Int.self),
-      maximumRate: try arguments.value("max-rate", as: Int.self),
-      from: try arguments.value("from", as: Date.self),
+      minimumRate: try arguments[Self.minimumRate],
+      maximumRate: try arguments[Self.maximumRate],
+      from: try arguments[Self.from],
       before: end,
-      heartedOnly: arguments.flag("hearted"),
-      titlePrefix: arguments.string("title-prefix"),
-      searchText: arguments.string("search"),
-      limit: try arguments.value("limit", as: Int.self),
-      offset: try arguments.value("offset", as: Int.self) ?? 0
+      heartedOnly: try arguments[Self.hearted],
+      titlePrefix: try arguments[Self.titlePrefix],
+      searchText: try arguments[Self.search],
+      limit: try arguments[Self.limit],
+      offset: try arguments[Self.offset]
     )
-    query.order = order
+    tag = try arguments[Self.tag]
+    reviewText = try arguments[Self.reviewedWith]
+    format = try arguments[Self.format]
+    query.order = try Self.order(sort)
+    if descending { query.order[0].descending = true }
     self.query = query
-    tag = arguments.string("tag")
-    reviewText = arguments.string("reviewed-with")
-    format = try arguments.value("format", as: OutputFormat.self) ?? .table
   }
 
   /// Reads `--sort` values such as `rate:desc,title`; no value means by date.

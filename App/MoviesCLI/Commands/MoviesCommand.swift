@@ -1,48 +1,26 @@
-import Foundation
-
 /// One subcommand of `movies`: its declaration, its validated input, and what it does.
 ///
-/// A command checks all of its input in `init`, before anything is opened or written, and
-/// throws a ``UsageError`` for bad usage.
+/// A command declares its name, group, help and typed arguments once, in ``configuration``,
+/// reads every argument it declares in `init` (all of them before refusing a combination, so
+/// that a test sees every one read), and checks all of its input there, before anything is
+/// opened or written, throwing a ``UsageError`` for bad usage. It is registered
+/// by one line in ``MoviesApplication/commands``.
 protocol MoviesCommand: Sendable {
-  /// The command's name, arguments and help.
-  static var spec: CommandSpec { get }
+  /// The command's name, group, help and arguments.
+  static var configuration: CommandConfiguration { get }
 
-  /// The words that select the command, such as `["review", "add"]`.
-  static var path: [String] { get }
-
-  /// Reads and checks the parsed arguments.
+  /// Reads and checks the arguments.
   ///
   /// - Throws: ``UsageError`` for a value that is missing or malformed.
-  init(_ arguments: ParsedArguments) throws(UsageError)
+  init(_ arguments: CommandArguments) throws(UsageError)
 
   /// Does the work.
   func run(in context: CommandContext) async throws
 }
 
 extension MoviesCommand {
-  /// A top-level command is selected by its name alone.
-  static var path: [String] { [spec.name] }
-
-  /// The UUID a required positional argument holds.
-  ///
-  /// - Throws: ``UsageError`` if it is missing or not a UUID.
-  static func requiredID(_ name: String, in arguments: ParsedArguments) throws(UsageError) -> UUID {
-    guard let id = try arguments.value(name, as: UUID.self) else { throw usage(.missingArgument("<\(name)>")) }
-    return id
-  }
-
-  /// The values of a required, repeatable positional argument.
-  ///
-  /// - Throws: ``UsageError`` if none is given.
-  static func requiredValues(_ name: String, in arguments: ParsedArguments) throws(UsageError) -> [String] {
-    let values = arguments.positionals(name)
-    guard !values.isEmpty else { throw usage(.missingArgument("<\(name)>")) }
-    return values
-  }
-
   /// A usage error for this command.
   static func usage(_ problem: UsageError.Problem) -> UsageError {
-    UsageError(command: (["movies"] + path).joined(separator: " "), problem: problem)
+    UsageError(command: (["movies"] + configuration.path).joined(separator: " "), problem: problem)
   }
 }

@@ -3,18 +3,15 @@ import Foundation
 
 /// `movies review add`: adds a review to a movie and prints its id.
 struct ReviewAddCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "add",
-    abstract: "Review a movie and print the review's id.",
-    arguments: [
-      .positional("movie-id", help: "The movie's id."),
-      .option("text", valueName: "TEXT", help: "The review.", required: true),
-      .option("author", valueName: "NAME", help: "Who wrote it."),
-      .option("rate", valueName: "N", help: "A rating from 0 to 10."),
-      .option("date", valueName: "DATE", help: "When it was written (default: now)."),
-    ]
-  )
-  static let path = ["review", "add"]
+  static let configuration = CommandConfiguration(
+    "add", in: .review, abstract: "Review a movie and print the review's id.",
+    arguments: [movieID, text, author, rate, date])
+
+  static let movieID = Argument<UUID>("movie-id", help: "The movie's id.")
+  static let text = Option<String>("text", valueName: "TEXT", help: "The review.")
+  static let author = Option<String>("author", valueName: "NAME", default: "", help: "Who wrote it.")
+  static let rate = Option<Int?>("rate", valueName: "N", help: "A rating from 0 to 10.")
+  static let date = Option<Date?>("date", valueName: "DATE", help: "When it was written (default: now).")
 
   let movieID: UUID
   let text: String
@@ -22,12 +19,12 @@ struct ReviewAddCommand: MoviesCommand {
   let rate: Int?
   let date: Date?
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    self.movieID = try Self.requiredID("movie-id", in: arguments)
-    text = arguments.string("text") ?? ""
-    author = arguments.string("author") ?? ""
-    rate = try arguments.value("rate", as: Int.self)
-    date = try arguments.value("date", as: Date.self)
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    movieID = try arguments[Self.movieID]
+    text = try arguments[Self.text]
+    author = try arguments[Self.author]
+    rate = try arguments[Self.rate]
+    date = try arguments[Self.date]
   }
 
   func run(in context: CommandContext) async throws {

@@ -3,17 +3,15 @@ import Foundation
 
 /// `movies review delete`: deletes one review.
 struct ReviewDeleteCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "delete",
-    abstract: "Delete a review.",
-    arguments: [.positional("review-id", help: "The review's id.")]
-  )
-  static let path = ["review", "delete"]
+  static let configuration = CommandConfiguration(
+    "delete", in: .review, abstract: "Delete a review.", arguments: [id])
+
+  static let id = Argument<UUID>("review-id", help: "The review's id.")
 
   let id: UUID
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    self.id = try Self.requiredID("review-id", in: arguments)
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    id = try arguments[Self.id]
   }
 
   func run(in context: CommandContext) async throws {

@@ -4,21 +4,18 @@ import Repositories
 
 /// `movies show ID`: shows one movie in full.
 struct ShowCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "show",
-    abstract: "Show one movie in full.",
-    arguments: [
-      .positional("id", help: "The movie's id."),
-      .option("format", valueName: "FORMAT", help: "table or json (default: table)."),
-    ]
-  )
+  static let configuration = CommandConfiguration(
+    "show", abstract: "Show one movie in full.", arguments: [id, format])
+
+  static let id = Argument<UUID>("id", help: "The movie's id.")
+  static let format = OutputFormat.option
 
   let id: UUID
   let format: OutputFormat
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    self.id = try Self.requiredID("id", in: arguments)
-    format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    id = try arguments[Self.id]
+    format = try arguments[Self.format]
   }
 
   func run(in context: CommandContext) async throws {
@@ -45,6 +42,8 @@ struct ShowCommand: MoviesCommand {
       return
     }
     context.console.show(MovieOutput.detail(movie, tags: tags))
-    if !reviews.isEmpty { context.console.show("reviews:\n" + ReviewOutput.table(reviews)) }
+    if !reviews.isEmpty {
+      context.console.show("reviews:\n" + (try ReviewRow.output(.table).render(reviews.map(ReviewRow.init))))
+    }
   }
 }

@@ -5,16 +5,15 @@ import Repositories
 
 /// `movies stats`: counts, the average rating and text histograms of ratings and years.
 struct StatsCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "stats",
-    abstract: "Show counts, the average rating, and histograms of ratings and years.",
-    arguments: [.option("format", valueName: "FORMAT", help: "table or json (default: table).")]
-  )
+  static let configuration = CommandConfiguration(
+    "stats", abstract: "Show counts, the average rating, and histograms of ratings and years.", arguments: [format])
+
+  static let format = OutputFormat.option
 
   let format: OutputFormat
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    format = try arguments[Self.format]
   }
 
   func run(in context: CommandContext) async throws {

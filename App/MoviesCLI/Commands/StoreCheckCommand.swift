@@ -6,8 +6,8 @@ import Persistence
 /// `movies store check`: finds every damage it can in the catalog, and with `--repair` makes
 /// the safe repairs.
 struct StoreCheckCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "check",
+  static let configuration = CommandConfiguration(
+    "check", in: .store,
     abstract:
       "Check the catalog: its header, SQLite's integrity, references, schema, version, image files and values.",
     discussion: """
@@ -19,19 +19,18 @@ struct StoreCheckCommand: MoviesCommand {
       stored that breaks the catalog's rules (a rate outside 0-10, an empty title): only you know \
       the value meant, and each problem says which command changes or removes it.
       """,
-    arguments: [
-      .flag("repair", help: "Make the safe repairs, then check again."),
-      .flag("detach-missing-images", help: "With --repair, drop missing image files from their movies."),
-    ]
-  )
-  static let path = ["store", "check"]
+    arguments: [repair, detachMissingImages])
+
+  static let repair = Flag("repair", help: "Make the safe repairs, then check again.")
+  static let detachMissingImages = Flag(
+    "detach-missing-images", help: "With --repair, drop missing image files from their movies.")
 
   let repairs: Bool
   let detachesMissingImages: Bool
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    repairs = arguments.flag("repair")
-    detachesMissingImages = arguments.flag("detach-missing-images")
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    repairs = try arguments[Self.repair]
+    detachesMissingImages = try arguments[Self.detachMissingImages]
     if detachesMissingImages, !repairs {
       throw Self.usage(.invalidValue(argument: "--detach-missing-images", expected: "--repair as well", value: "alone"))
     }

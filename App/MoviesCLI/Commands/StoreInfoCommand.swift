@@ -4,18 +4,17 @@ import Persistence
 
 /// `movies store info`: the catalog file's path, schema version, row counts and size.
 struct StoreInfoCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "info",
-    abstract: "Show the catalog file: its schema version, its rows and its size.",
+  static let configuration = CommandConfiguration(
+    "info", in: .store, abstract: "Show the catalog file: its schema version, its rows and its size.",
     discussion: "Reads the file without changing it, so an old catalog is reported, not migrated.",
-    arguments: [.option("format", valueName: "FORMAT", help: "table or json (default: table).")]
-  )
-  static let path = ["store", "info"]
+    arguments: [format])
+
+  static let format = OutputFormat.option
 
   let format: OutputFormat
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    format = try arguments.value("format", as: OutputFormat.self) ?? .table
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    format = try arguments[Self.format]
   }
 
   func run(in context: CommandContext) async throws {

@@ -4,22 +4,21 @@ import Persistence
 
 /// `movies store migrate`: brings the catalog file to the app's schema version.
 struct StoreMigrateCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "migrate",
-    abstract: "Migrate the catalog file to this app's schema version.",
+  static let configuration = CommandConfiguration(
+    "migrate", in: .store, abstract: "Migrate the catalog file to this app's schema version.",
     discussion: """
       Every command migrates an old catalog when it opens it; this one does only that, and can \
       keep a copy first. The migration is one transaction: if it fails or is interrupted, the \
       catalog is left exactly as it was.
       """,
-    arguments: [.flag("backup", help: "First copy the catalog to <file>.<old version>.backup.")]
-  )
-  static let path = ["store", "migrate"]
+    arguments: [backup])
+
+  static let backup = Flag("backup", help: "First copy the catalog to <file>.<old version>.backup.")
 
   let backup: Bool
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    backup = arguments.flag("backup")
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    backup = try arguments[Self.backup]
   }
 
   func run(in context: CommandContext) async throws {

@@ -3,22 +3,18 @@ import Foundation
 
 /// `movies tag add ID NAME…`: gives a movie tags, creating new ones as needed.
 struct TagAddCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "add",
-    abstract: "Give a movie one or more tags.",
-    arguments: [
-      .positional("movie-id", help: "The movie's id."),
-      .positional("name", help: "The tags to give it.", repeatable: true),
-    ]
-  )
-  static let path = ["tag", "add"]
+  static let configuration = CommandConfiguration(
+    "add", in: .tag, abstract: "Give a movie one or more tags.", arguments: [movieID, names])
+
+  static let movieID = Argument<UUID>("movie-id", help: "The movie's id.")
+  static let names = RepeatedArgument<String>("name", help: "The tags to give it.")
 
   let movieID: UUID
   let names: [String]
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    self.movieID = try Self.requiredID("movie-id", in: arguments)
-    names = try Self.requiredValues("name", in: arguments)
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    movieID = try arguments[Self.movieID]
+    names = try arguments[Self.names]
   }
 
   func run(in context: CommandContext) async throws {

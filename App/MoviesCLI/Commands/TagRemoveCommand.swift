@@ -3,22 +3,18 @@ import Foundation
 
 /// `movies tag remove ID NAME…`: takes tags off a movie.
 struct TagRemoveCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "remove",
-    abstract: "Take one or more tags off a movie.",
-    arguments: [
-      .positional("movie-id", help: "The movie's id."),
-      .positional("name", help: "The tags to take off.", repeatable: true),
-    ]
-  )
-  static let path = ["tag", "remove"]
+  static let configuration = CommandConfiguration(
+    "remove", in: .tag, abstract: "Take one or more tags off a movie.", arguments: [movieID, names])
+
+  static let movieID = Argument<UUID>("movie-id", help: "The movie's id.")
+  static let names = RepeatedArgument<String>("name", help: "The tags to take off.")
 
   let movieID: UUID
   let names: [String]
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    self.movieID = try Self.requiredID("movie-id", in: arguments)
-    names = try Self.requiredValues("name", in: arguments)
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    movieID = try arguments[Self.movieID]
+    names = try arguments[Self.names]
   }
 
   func run(in context: CommandContext) async throws {

@@ -4,23 +4,21 @@ import Repositories
 
 /// `movies update ID`: changes any fields of a movie.
 struct UpdateCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "update",
-    abstract: "Change any fields of a movie.",
+  static let configuration = CommandConfiguration(
+    "update", abstract: "Change any fields of a movie.",
     discussion: "Fields not given are left as they are. --image replaces all images; --no-images removes them.",
-    arguments: [
-      .positional("id", help: "The movie's id."),
-      .option("title", valueName: "TEXT", help: "A new title."),
-      .option("content", valueName: "TEXT", help: "New notes or overview."),
-      .option("date", valueName: "DATE", help: "A new date: YYYY-MM-DD or an ISO 8601 date-time."),
-      .option("rate", valueName: "N", help: "A new rating from 0 to 10."),
-      .option("heart", valueName: "N", help: "A new heart count."),
-      .option("runtime", valueName: "MINUTES", help: "A new running time in minutes."),
-      .option(
-        "image", valueName: "PATH", help: "An image file; repeat for more. Replaces all images.", repeatable: true),
-      .flag("no-images", help: "Remove every image."),
-    ]
-  )
+    arguments: [id, title, content, date, rate, heart, runtime, images, noImages])
+
+  static let id = Argument<UUID>("id", help: "The movie's id.")
+  static let title = Option<String?>("title", valueName: "TEXT", help: "A new title.")
+  static let content = Option<String?>("content", valueName: "TEXT", help: "New notes or overview.")
+  static let date = Option<Date?>("date", valueName: "DATE", help: "A new date: YYYY-MM-DD or an ISO 8601 date-time.")
+  static let rate = Option<Int?>("rate", valueName: "N", help: "A new rating from 0 to 10.")
+  static let heart = Option<Int?>("heart", valueName: "N", help: "A new heart count.")
+  static let runtime = Option<Int?>("runtime", valueName: "MINUTES", help: "A new running time in minutes.")
+  static let images = RepeatedOption<String>(
+    "image", valueName: "PATH", help: "An image file; repeat for more. Replaces all images.")
+  static let noImages = Flag("no-images", help: "Remove every image.")
 
   let id: UUID
   let title: String?
@@ -32,16 +30,16 @@ struct UpdateCommand: MoviesCommand {
   let imagePaths: [String]
   let removeImages: Bool
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    self.id = try Self.requiredID("id", in: arguments)
-    title = arguments.string("title")
-    content = arguments.string("content")
-    date = try arguments.value("date", as: Date.self)
-    rate = try arguments.value("rate", as: Int.self)
-    heart = try arguments.value("heart", as: Int.self)
-    runtime = try arguments.value("runtime", as: Int.self)
-    imagePaths = arguments.strings("image")
-    removeImages = arguments.flag("no-images")
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    id = try arguments[Self.id]
+    title = try arguments[Self.title]
+    content = try arguments[Self.content]
+    date = try arguments[Self.date]
+    rate = try arguments[Self.rate]
+    heart = try arguments[Self.heart]
+    runtime = try arguments[Self.runtime]
+    imagePaths = try arguments[Self.images]
+    removeImages = try arguments[Self.noImages]
     if removeImages, !imagePaths.isEmpty {
       throw Self.usage(.conflictingOptions("--no-images", "--image"))
     }

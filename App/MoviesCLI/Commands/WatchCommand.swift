@@ -6,24 +6,22 @@ import Persistence
 /// `movies watch`: lists movies, then lists them again whenever the catalog changes — from
 /// this process or any other.
 struct WatchCommand: MoviesCommand {
-  static let spec = CommandSpec(
-    name: "watch",
-    abstract: "List movies, and list them again whenever the catalog changes.",
+  static let configuration = CommandConfiguration(
+    "watch", abstract: "List movies, and list them again whenever the catalog changes.",
     discussion: """
       Takes every option of list. Changes made by any process, another movies included, are \
       seen within a tenth of a second. Runs until interrupted (Ctrl-C), or until --updates lists.
       """,
-    arguments: ListCommand.spec.arguments + [
-      .option("updates", valueName: "N", help: "Stop after listing N changes.")
-    ]
-  )
+    arguments: ListCommand.configuration.arguments + [updates])
+
+  static let updates = Option<Int?>("updates", valueName: "N", help: "Stop after listing N changes.")
 
   let list: ListCommand
   let updates: Int?
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
+  init(_ arguments: CommandArguments) throws(UsageError) {
+    updates = try arguments[Self.updates]
     list = try ListCommand(arguments)
-    updates = try arguments.value("updates", as: Int.self)
   }
 
   func run(in context: CommandContext) async throws {
