@@ -32,11 +32,11 @@ let package = Package(
     .target(name: "NestedJSON", path: "Data/NestedJSON"),
     .target(
       name: "Persistence", dependencies: ["Repositories", "SQLiteCore", "NestedJSON"], path: "Data/Persistence"),
-    // The catalog's storage: its entities' declarations, schema versions, migration plan and
-    // importer. The only Data target that knows movies.
+    // The catalog's storage: its entities' declarations, schema versions and migration plan. The
+    // only Data target that knows movies; it writes no SQL of its own.
     .target(
       name: "CatalogStorage",
-      dependencies: ["Catalog", "Repositories", "Persistence", "SQLiteCore"],
+      dependencies: ["Catalog", "Persistence"],
       path: "Data/CatalogStorage"
     ),
 

@@ -39,6 +39,28 @@ public protocol RepositoryTransaction {
   /// Inserts each model, or replaces the stored one with the same identifier.
   func upsert<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable
 
+  /// Inserts or changes a batch of models, row by row, and returns what became of each row, in
+  /// order: the streaming write of an import, for any model.
+  ///
+  /// Each row finds the stored model it changes by identifier, or by a unique key
+  /// (``Upsert/match``); it inserts its whole model when there is none, and otherwise writes only
+  /// its ``Upsert/properties`` and keeps the other stored values. A row is not written when an
+  /// earlier row of the same transaction, in this call or an earlier one, wrote the stored model
+  /// it matches (``UpsertOutcome/repeated(_:origin:)``), or when it would take a unique key's
+  /// values from another stored model (``UpsertOutcome/conflict(with:)``). The rows a
+  /// transaction wrote are remembered until it ends, in the store rather than in memory on
+  /// SQLite, so a transaction may upsert any number of batches.
+  ///
+  /// Unlike the other operations, an upsert that throws is not undone on its own: the whole
+  /// transaction is rolled back, whatever the body does with the error, which keeps batches free
+  /// of the cost of a savepoint each.
+  ///
+  /// - Throws: ``RepositoryError`` if a row cannot be stored for another reason (a broken
+  ///   reference, a value the store refuses, a property that is not stored).
+  @discardableResult
+  func upsert<Model: Identifiable & Sendable>(_ rows: [Upsert<Model>]) throws -> [UpsertOutcome<Model.ID>]
+  where Model.ID: Sendable
+
   /// Replaces stored models.
   ///
   /// - Throws: ``RepositoryError/notFound(id:)`` naming the first one that is not stored.

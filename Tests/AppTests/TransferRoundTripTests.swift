@@ -74,7 +74,7 @@ struct TransferRoundTripTests {
     return (try Catalog(url: folder.appendingPathComponent("catalog.store"), creating: true), folder)
   }
 
-  private func importing(_ text: String, format: TransferFormat, into catalog: Catalog) throws -> ImportProgress {
+  private func importing(_ text: String, format: TransferFormat, into catalog: Catalog) async throws -> ImportProgress {
     let stream = ByteStream(Data(text.utf8))
     var file: any ImportFile =
       switch format {
@@ -84,7 +84,7 @@ struct TransferRoundTripTests {
       }
     var problems: [ImportProblem] = []
     defer { #expect(problems.isEmpty, "\(problems.prefix(3))") }
-    return try catalog.importMovies(from: &file, invalid: { problems.append($0) })
+    return try await catalog.importMovies(from: &file, invalid: { problems.append($0) })
   }
 
   /// What `movies export` writes for a catalog.
@@ -110,12 +110,12 @@ struct TransferRoundTripTests {
     let (first, firstFolder) = try catalog()
     defer { try? FileManager.default.removeItem(at: firstFolder) }
     let text = try ExportCommand.render(originals, tags: originalTags, format: format)
-    #expect(try importing(text, format: format, into: first).rowsAdded == originals.count)
+    #expect(try await importing(text, format: format, into: first).rowsAdded == originals.count)
     // …and exported, imported into another empty catalog and exported again.
     let (exportedOnce, storedOnce, tagsOnce) = try await exported(first, format: format)
     let (second, secondFolder) = try catalog()
     defer { try? FileManager.default.removeItem(at: secondFolder) }
-    #expect(try importing(exportedOnce, format: format, into: second).rowsAdded == originals.count)
+    #expect(try await importing(exportedOnce, format: format, into: second).rowsAdded == originals.count)
     let (exportedTwice, storedTwice, tagsTwice) = try await exported(second, format: format)
     #expect(exportedTwice == exportedOnce, "export, import, export gives the same file")
 

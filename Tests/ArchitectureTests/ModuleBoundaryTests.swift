@@ -43,6 +43,13 @@ import Testing
     }
   }
 
+  @Test func theCatalogsStorageWritesNoSQLOfItsOwn() throws {
+    // Imports and every other write go through the engine's generic operations.
+    let storage = try #require(package.targets["CatalogStorage"])
+    #expect(storage.imports["SQLiteCore"] == nil, "\(storage.imports["SQLiteCore"] ?? []) import SQLiteCore")
+    #expect(!storage.dependencies.contains("SQLiteCore"))
+  }
+
   @Test func onlyTheSQLiteCoreImportsTheCLibrary() {
     // Tests and benchmarks may call SQLite directly (to inject faults, or as the baseline a
     // benchmark compares with); what ships does so only through SQLiteCore.

@@ -22,12 +22,12 @@ struct BusyStoreTests {
   }
 
   @Test(.timeLimit(.minutes(1))) func aWriterThatWaitsTooLongGetsATypedErrorNamingTheHolder() async throws {
-    let holder = try SQLiteMovieImporter(container: try container(busyTimeout: .seconds(5)))
+    let holder = try container(busyTimeout: .seconds(5)).store(named: nil)
     let movies = try SQLiteRepository<Movie>(container: try container(busyTimeout: .milliseconds(300)))
     let locked = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let holding = Thread {
-      try? holder.withImportTransaction { _ in
+      try? holder.write { _ in
         locked.signal()
         release.wait()
       }

@@ -21,12 +21,12 @@ struct ConcurrentReadTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func aReadDuringAWriteSeesTheStoreAsLastCommitted() throws {
+  @Test(.timeLimit(.minutes(1))) func aReadDuringAWriteSeesTheStoreAsLastCommitted() async throws {
     let folder = try TemporaryDirectory()
     let container = try ModelContainer(
       for: Movie.self, MovieTag.self, Tagging.self,
       configurations: ModelConfiguration("Catalog", url: folder.file("catalog.store")))
-    let importer = try SQLiteMovieImporter(container: container)
+    let unitOfWork = try SQLiteUnitOfWork(container: container)
     let movies = try SQLiteRepository<Movie>(container: container)
     let count = { () throws -> Int in
       try movies.store.read { state in
@@ -38,10 +38,9 @@ struct ConcurrentReadTests {
     }
     let midway = DispatchSemaphore(value: 0)
     let proceed = DispatchSemaphore(value: 0)
-    let finished = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    let importing = Task.detached {
       var rows = Rows(count: 3_000)
-      _ = try? ImportMovies(store: importer, batchSize: 1_000)(
+      _ = try await ImportMovies(unitOfWork: unitOfWork, batchSize: 1_000)(
         from: &rows,
         progress: { progress in
           // Hold the write transaction open, 1,000 rows written, while the test reads.
@@ -50,12 +49,12 @@ struct ConcurrentReadTests {
             proceed.wait()
           }
         })
-      finished.signal()
     }
-    midway.wait()
+    // Waited for off the test's own thread, which the import may need.
+    await Task.detached { midway.wait() }.value
     #expect(try count() == 0, "the open transaction's rows are not seen, and the read did not wait for it")
     proceed.signal()
-    finished.wait()
+    _ = try await importing.value
     #expect(try count() == 3_000)
   }
 }

@@ -22,28 +22,45 @@ private func row(_ line: Int, _ movie: Movie, tags: [String] = []) -> Result<Mov
 private struct Cancelled: Error {}
 
 @Suite struct ImportMoviesTests {
-  let store = InMemoryMovieImportStore()
+  let store = InMemoryStore()
+  let movies: InMemoryRepository<Movie>
+  let tags: InMemoryRepository<MovieTag>
+  let taggings: InMemoryRepository<Tagging>
 
-  @Test func validRowsAreStoredWithTheirTagsInBatches() throws {
+  init() {
+    movies = InMemoryRepository(store: store, keys: MovieContractFixture.keys)
+    tags = InMemoryRepository(store: store, keys: ModelKeys(id: \.id, unique: [UniqueKey(\.name)]))
+    taggings = InMemoryRepository(store: store, keys: ModelKeys(id: \.id, unique: [UniqueKey(\.movieID, \.tagID)]))
+  }
+
+  private func importMovies(batchSize: Int = 1_000) -> ImportMovies<InMemoryStore> {
+    ImportMovies(unitOfWork: store, batchSize: batchSize)
+  }
+
+  /// The names of a movie's tags, sorted.
+  private func tagNames(_ id: UUID) async throws -> [String]? {
+    try await MovieTags(tags: tags, taggings: taggings, unitOfWork: store).names(of: [id])[id]
+  }
+
+  @Test func validRowsAreStoredWithTheirTagsInBatches() async throws {
     var rows = Rows(remaining: (1...5).map { row($0 + 1, Movie(title: "Movie \($0)", date: .now), tags: ["a"]) })
     var reports: [ImportProgress] = []
-    let done = try ImportMovies(store: store, batchSize: 2)(from: &rows, progress: { reports.append($0) })
+    let done = try await importMovies(batchSize: 2)(from: &rows, progress: { reports.append($0) })
     #expect(done == ImportProgress(rowsRead: 5, rowsAdded: 5, invalidRows: 0))
-    #expect(store.committedBatchSizes == [2, 2, 1])
-    #expect(store.contents.movies.map(\.title) == ["Movie 1", "Movie 2", "Movie 3", "Movie 4", "Movie 5"])
-    #expect(store.contents.tags.values.allSatisfy { $0 == ["a"] })
+    #expect(movies.storedModels.map(\.title) == ["Movie 1", "Movie 2", "Movie 3", "Movie 4", "Movie 5"])
+    for movie in movies.storedModels { #expect(try await tagNames(movie.id) == ["a"]) }
     #expect(reports.map(\.rowsRead) == [2, 4, 5], "after each batch and at the end")
   }
 
-  @Test func titlesAreTrimmedAndTagsCheckedAndDeduplicated() throws {
+  @Test func titlesAreTrimmedAndTagsCheckedAndDeduplicated() async throws {
     var rows = Rows(remaining: [row(2, Movie(title: "  Alien ", date: .now), tags: [" horror", "horror ", "sci-fi"])])
-    _ = try ImportMovies(store: store)(from: &rows)
-    let stored = try #require(store.contents.movies.first)
+    _ = try await importMovies()(from: &rows)
+    let stored = try #require(movies.storedModels.first)
     #expect(stored.title == "Alien")
-    #expect(store.contents.tags[stored.id] == ["horror", "sci-fi"])
+    #expect(try await tagNames(stored.id) == ["horror", "sci-fi"])
   }
 
-  @Test func oneInvalidRowStoresNothingButEveryProblemIsReported() throws {
+  @Test func oneInvalidRowStoresNothingButEveryProblemIsReported() async throws {
     var rows = Rows(remaining: [
       row(2, Movie(title: "Alien", date: .now)),
       row(3, Movie(title: "Heat", date: .now, rate: 11)),
@@ -52,87 +69,87 @@ private struct Cancelled: Error {}
       row(6, Movie(title: "Brazil", date: .now)),
     ])
     var problems: [ImportProblem] = []
-    #expect(throws: CatalogError.invalidImport(invalidRows: 3)) {
-      try ImportMovies(store: store, batchSize: 1)(from: &rows, invalid: { problems.append($0) })
+    await #expect(throws: CatalogError.invalidImport(invalidRows: 3)) {
+      try await importMovies(batchSize: 1)(from: &rows, invalid: { problems.append($0) })
     }
     #expect(problems.map(\.line) == [3, 4, 5])
     #expect(problems.map(\.field) == ["rate", "date", "tags"])
     #expect(problems[0].description == "line 3, rate: the rate must be between 0 and 10, not 11")
-    #expect(store.contents == InMemoryMovieImportStore.Contents(), "nothing was stored")
+    #expect(movies.storedModels.isEmpty && tags.storedModels.isEmpty, "nothing was stored")
   }
 
-  @Test func skippingInvalidRowsStoresTheRest() throws {
+  @Test func skippingInvalidRowsStoresTheRest() async throws {
     var rows = Rows(remaining: [
       row(2, Movie(title: "Alien", date: .now)), row(3, Movie(title: " ", date: .now)),
       row(4, Movie(title: "Heat", date: .now, heart: -1)), row(5, Movie(title: "Up", date: .now)),
     ])
     var problems: [String] = []
-    let done = try ImportMovies(store: store)(from: &rows, skipInvalid: true, invalid: { problems.append($0.field) })
+    let done = try await importMovies()(from: &rows, skipInvalid: true, invalid: { problems.append($0.field) })
     #expect(done == ImportProgress(rowsRead: 4, rowsAdded: 2, invalidRows: 2))
     #expect(problems == ["title", "heart"])
-    #expect(store.contents.movies.map(\.title) == ["Alien", "Up"])
+    #expect(movies.storedModels.map(\.title) == ["Alien", "Up"])
   }
 
-  @Test func aCancelledImportStoresNothingEvenAfterBatchesWereWritten() throws {
+  @Test func aCancelledImportStoresNothingEvenAfterBatchesWereWritten() async throws {
     var rows = Rows(remaining: (1...10).map { row($0, Movie(title: "Movie \($0)", date: .now)) })
     var calls = 0
-    #expect(throws: Cancelled.self) {
-      try ImportMovies(store: store, batchSize: 3)(
+    await #expect(throws: Cancelled.self) {
+      try await importMovies(batchSize: 3)(
         from: &rows,
         progress: { _ in
           calls += 1
           if calls == 2 { throw Cancelled() }
         })
     }
-    #expect(store.contents.movies.isEmpty)
+    #expect(movies.storedModels.isEmpty)
   }
 
-  @Test func anUnreadableSourceOrAFailingStoreStoresNothing() throws {
+  @Test func anUnreadableSourceOrAFailingStoreStoresNothing() async throws {
     var broken = Rows(
       remaining: [row(2, Movie(title: "Alien", date: .now))],
       fatal: ImportProblem(line: 3, field: "file", reason: "a quoted field is never closed"))
-    #expect(throws: ImportProblem(line: 3, field: "file", reason: "a quoted field is never closed")) {
-      try ImportMovies(store: store, batchSize: 1)(from: &broken)
+    await #expect(throws: ImportProblem(line: 3, field: "file", reason: "a quoted field is never closed")) {
+      try await importMovies(batchSize: 1)(from: &broken)
     }
-    #expect(store.contents.movies.isEmpty)
-    store.failUpserts(with: RepositoryError.unavailable("disk full"))
+    #expect(movies.storedModels.isEmpty)
+    movies.failNextWrite(with: RepositoryError.unavailable("disk full"))
     var rows = Rows(remaining: [row(2, Movie(title: "Alien", date: .now))])
-    #expect(throws: RepositoryError.unavailable("disk full")) { try ImportMovies(store: store)(from: &rows) }
-    #expect(store.contents.movies.isEmpty)
+    await #expect(throws: RepositoryError.unavailable("disk full")) { try await importMovies()(from: &rows) }
+    #expect(movies.storedModels.isEmpty)
   }
 
-  @Test func importingTheSameRowsTwiceAddsNothing() throws {
+  @Test func importingTheSameRowsTwiceAddsNothing() async throws {
     let day = Date(timeIntervalSinceReferenceDate: 0)
     for _ in 0..<2 {
       // Without an id, as a file without an id column: matched by title and date.
       var rows = Rows(remaining: [
         .success(MovieImportRow(line: 2, movie: Movie(title: "Alien", date: day), tags: ["horror"], fields: .values))
       ])
-      _ = try ImportMovies(store: store)(from: &rows)
+      _ = try await importMovies()(from: &rows)
     }
-    #expect(store.contents.movies.count == 1)
-    #expect(store.contents.tags.values.first == ["horror"])
+    #expect(movies.storedModels.count == 1)
+    #expect(try await tagNames(movies.storedModels[0].id) == ["horror"])
   }
 
-  @Test func aRowChangesOnlyTheFieldsItGivesUnlessReplacing() throws {
+  @Test func aRowChangesOnlyTheFieldsItGivesUnlessReplacing() async throws {
     let day = Date(timeIntervalSinceReferenceDate: 0)
     let stored = Movie(title: "Alien", content: "my notes", date: day, rate: 9, heart: 1, runtime: 120)
     var first = Rows(remaining: [row(2, stored, tags: ["classic"])])
-    _ = try ImportMovies(store: store)(from: &first)
+    _ = try await importMovies()(from: &first)
     let partial = MovieImportRow(line: 2, movie: Movie(title: "Alien", date: day), tags: ["horror"], fields: [.tags])
     var rows = Rows(remaining: [.success(partial)])
-    let done = try ImportMovies(store: store)(from: &rows)
+    let done = try await importMovies()(from: &rows)
     #expect(done == ImportProgress(rowsRead: 1, rowsUpdated: 1))
-    #expect(store.contents.movies == [stored])
-    #expect(store.contents.tags[stored.id] == ["horror"])
+    #expect(movies.storedModels == [stored])
+    #expect(try await tagNames(stored.id) == ["horror"])
     var replacing = Rows(remaining: [.success(partial)])
-    _ = try ImportMovies(store: store)(from: &replacing, replacing: true)
+    _ = try await importMovies()(from: &replacing, replacing: true)
     var defaults = Movie(id: stored.id, title: "Alien", date: day)
     defaults.images = stored.images
-    #expect(store.contents.movies == [defaults], "the fields not given take their defaults")
+    #expect(movies.storedModels == [defaults], "the fields not given take their defaults")
   }
 
-  @Test func aSecondRowForOneMovieIsRefusedNamingBothLines() throws {
+  @Test func aSecondRowForOneMovieIsRefusedNamingBothLines() async throws {
     let day = Date(timeIntervalSinceReferenceDate: 0)
     let movie = Movie(title: "Alien", date: day)
     var again = movie
@@ -141,35 +158,35 @@ private struct Cancelled: Error {}
     otherID.id = UUID()
     var rows = Rows(remaining: [row(2, movie), row(3, again), row(4, otherID), row(5, Movie(title: "Up", date: day))])
     var problems: [ImportProblem] = []
-    #expect(throws: CatalogError.invalidImport(invalidRows: 2)) {
-      try ImportMovies(store: store)(from: &rows, invalid: { problems.append($0) })
+    await #expect(throws: CatalogError.invalidImport(invalidRows: 2)) {
+      try await importMovies()(from: &rows, invalid: { problems.append($0) })
     }
     #expect(
       problems.map(\.description) == [
         "line 3, row: line 2 already imports this movie", "line 4, row: line 2 already imports this movie",
       ])
-    #expect(store.contents.movies.isEmpty)
+    #expect(movies.storedModels.isEmpty)
     var skipping = Rows(remaining: [
       row(2, movie), row(3, again), row(4, otherID), row(5, Movie(title: "Up", date: day)),
     ])
-    let done = try ImportMovies(store: store)(from: &skipping, skipInvalid: true)
+    let done = try await importMovies()(from: &skipping, skipInvalid: true)
     #expect(done == ImportProgress(rowsRead: 4, rowsAdded: 2, invalidRows: 2))
-    #expect(store.contents.movies.map(\.title) == ["Alien", "Up"])
+    #expect(movies.storedModels.map(\.title) == ["Alien", "Up"])
   }
 
-  @Test func aRowWhoseTitleAndDateBelongToAnotherStoredMovieIsRefusedWithItsLine() throws {
+  @Test func aRowWhoseTitleAndDateBelongToAnotherStoredMovieIsRefusedWithItsLine() async throws {
     let day = Date(timeIntervalSinceReferenceDate: 0)
     let stored = Movie(title: "Alien", date: day, rate: 9)
     var first = Rows(remaining: [row(2, stored)])
-    _ = try ImportMovies(store: store)(from: &first)
+    _ = try await importMovies()(from: &first)
     var rows = Rows(remaining: [
       row(2, Movie(title: "Up", date: day)), row(3, Movie(title: "Alien", date: day, rate: 1)),
     ])
     var problems: [ImportProblem] = []
-    let done = try ImportMovies(store: store)(from: &rows, skipInvalid: true, invalid: { problems.append($0) })
+    let done = try await importMovies()(from: &rows, skipInvalid: true, invalid: { problems.append($0) })
     #expect(done == ImportProgress(rowsRead: 2, rowsAdded: 1, invalidRows: 1))
     #expect(problems.map(\.line) == [3])
     #expect(problems.first?.reason.hasPrefix("another movie (\(stored.id.uuidString.lowercased()))") == true)
-    #expect(store.contents.movies.first == stored)
+    #expect(movies.storedModels.first == stored)
   }
 }

@@ -19,8 +19,8 @@ do {
     for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
     configurations: [ModelConfiguration("Catalog", url: URL(fileURLWithPath: arguments[1]))])
   if arguments[2] == "hold", let seconds = Double(arguments[3]) {
-    // An import's transaction is one write that runs the caller's code while it holds the lock.
-    try SQLiteMovieImporter(container: container).withImportTransaction { _ in
+    // A unit of work's transaction is one write that runs the caller's code while it holds the lock.
+    try await SQLiteUnitOfWork(container: container).transaction { _ in
       FileHandle.standardOutput.write(Data("holding\n".utf8))
       Thread.sleep(forTimeInterval: seconds)
     }

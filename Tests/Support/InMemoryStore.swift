@@ -24,13 +24,16 @@ public final class InMemoryStore: UnitOfWork {
   /// Creates an empty store.
   public init() {}
 
-  /// Runs `body` under the store's lock on a copy of its tables, kept only if `body` returns.
+  /// Runs `body` under the store's lock on a copy of its tables, kept only if `body` returns
+  /// and no upsert of it failed.
   /// A failure a test injected is used up either way.
   public func transaction<T: Sendable>(_ body: (any RepositoryTransaction) throws -> T) async throws -> T {
     try contents.withLock { contents in
       let transaction = InMemoryTransaction(contents: contents)
       defer { contents.failures = transaction.contents.failures }
       let result = try body(transaction)
+      // A failed upsert fails the transaction, even when the body went on.
+      if let failure = transaction.failure { throw failure }
       contents.tables = transaction.contents.tables
       return result
     }

@@ -5,6 +5,10 @@ import Repositories
 /// store keeps if the transaction's body returns, and drops if it throws.
 final class InMemoryTransaction: RepositoryTransaction {
   var contents: InMemoryContents
+  /// For each model type, the identifiers the transaction's upserts wrote, with their rows' origins.
+  private var upserted: [ObjectIdentifier: any Sendable] = [:]
+  /// The error of a failed upsert, which fails the whole transaction as it does on SQLite.
+  private(set) var failure: (any Error)?
 
   init(contents: InMemoryContents) {
     self.contents = contents
@@ -16,6 +20,21 @@ final class InMemoryTransaction: RepositoryTransaction {
 
   func upsert<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {
     try write(Model.self) { try $0.upsert(models) }
+  }
+
+  @discardableResult
+  func upsert<Model: Identifiable & Sendable>(_ rows: [Upsert<Model>]) throws -> [UpsertOutcome<Model.ID>]
+  where Model.ID: Sendable {
+    if let failure { throw failure }
+    let key = ObjectIdentifier(Model.self)
+    var written = upserted[key] as? [Model.ID: Int] ?? [:]
+    defer { upserted[key] = written }
+    do {
+      return try write(Model.self) { try $0.upsert(rows, written: &written) }
+    } catch {
+      failure = error
+      throw error
+    }
   }
 
   func update<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {

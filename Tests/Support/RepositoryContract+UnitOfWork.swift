@@ -31,7 +31,7 @@ extension RepositoryContract {
       .init(name: "a unit of work that throws, or an operation in it that fails, changes nothing") {
         try await $0.rollsBack($1, $2)
       },
-    ]
+    ] + batchUpsertChecks
   }
 
   /// The names of every unit-of-work check: the arguments of a parameterized test.

@@ -69,16 +69,18 @@ struct ImportCommand: MoviesCommand {
     let worker = try CatalogWorker(catalog, author: "movies import")
     let console = context.console
     let done = try await worker.run {
-      try importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: console)
+      try await importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: console)
     }
     context.console.line(Self.summary(of: done))
   }
 
-  /// `Imported 3 movies: 2 added, 1 updated, 1 skipped.`: the rows written, and what they did.
+  /// `Imported 3 movies: 2 added, 1 updated, 1 skipped.`: the rows written, and what they did
+  /// (`, 4 unchanged` when some changed nothing).
   static func summary(of done: ImportProgress) -> String {
+    let unchanged = done.rowsUnchanged == 0 ? "" : ", \(done.rowsUnchanged) unchanged"
     let skipped = done.invalidRows == 0 ? "" : ", \(done.invalidRows) skipped"
     return "Imported \(done.rowsWritten) \(done.rowsWritten == 1 ? "movie" : "movies"): "
-      + "\(done.rowsAdded) added, \(done.rowsUpdated) updated\(skipped)."
+      + "\(done.rowsAdded) added, \(done.rowsUpdated) updated\(unchanged)\(skipped)."
   }
 
   /// How many bad rows are listed one by one; the rest are counted.
@@ -88,7 +90,7 @@ struct ImportCommand: MoviesCommand {
   /// error, and stopping cleanly on Ctrl-C.
   private func importRows<File: ImportFile>(
     from file: inout File, into catalog: Catalog, meter: ByteStream.Meter, totalBytes: Int?, console: Console
-  ) throws -> ImportProgress {
+  ) async throws -> ImportProgress {
     let interrupt = InterruptFlag()
     defer { interrupt.remove() }
     var bar =
@@ -112,7 +114,7 @@ struct ImportCommand: MoviesCommand {
         console.errorLine("\(prefix)\(problems - Self.listedProblems) more invalid rows")
       }
     }
-    return try catalog.importMovies(
+    return try await catalog.importMovies(
       from: &file, skipInvalid: skipInvalid, replacing: replace,
       invalid: { problem in
         problems += 1

@@ -20,7 +20,8 @@ struct Catalog: Sendable {
   let taggings: SQLiteRepository<Tagging>
   /// Changes to several of the repositories that commit together.
   let unitOfWork: SQLiteUnitOfWork
-  let importer: SQLiteMovieImporter
+  /// The unit of work of imports, which the history records as `movies import`.
+  let importing: SQLiteUnitOfWork
 
   /// Opens the catalog store at a URL, creating it (private to the user) when `creating`; its
   /// writes wait up to `busyTimeout` for another process writing it. A `readOnly` catalog is
@@ -47,7 +48,7 @@ struct Catalog: Sendable {
     tags = try SQLiteRepository<MovieTag>(container: container, configuration: "Catalog", author: Self.author)
     taggings = try SQLiteRepository<Tagging>(container: container, configuration: "Catalog", author: Self.author)
     unitOfWork = try SQLiteUnitOfWork(container: container, configuration: "Catalog", author: Self.author)
-    importer = try SQLiteMovieImporter(container: container, configuration: "Catalog", author: "movies import")
+    importing = try SQLiteUnitOfWork(container: container, configuration: "Catalog", author: "movies import")
   }
 
   var add: AddMovie<SQLiteRepository<Movie>> { AddMovie(movies: movies) }
@@ -61,7 +62,7 @@ struct Catalog: Sendable {
   var addReview: AddReview<SQLiteUnitOfWork> { AddReview(unitOfWork: unitOfWork) }
   var listReviews: ListReviews<SQLiteRepository<Review>> { ListReviews(reviews: reviews) }
   var deleteReview: DeleteReview<SQLiteRepository<Review>> { DeleteReview(reviews: reviews) }
-  var importMovies: ImportMovies<SQLiteMovieImporter> { ImportMovies(store: importer) }
+  var importMovies: ImportMovies<SQLiteUnitOfWork> { ImportMovies(unitOfWork: importing) }
   var checkRules: CheckCatalogRules<SQLiteRepository<Movie>, SQLiteRepository<Review>, SQLiteRepository<MovieTag>> {
     CheckCatalogRules(movies: movies, reviews: reviews, tags: tags)
   }

@@ -17,7 +17,7 @@ actor CatalogWorker: ModelActor {
   }
 
   /// Runs work on the worker, handing it everything it captures, and returns its result.
-  func run<T: Sendable>(_ work: sending () throws -> T) throws -> T {
-    try work()
+  func run<T: Sendable>(_ work: sending () async throws -> T) async throws -> T {
+    try await work()
   }
 }

@@ -35,7 +35,8 @@ public struct SQLiteUnitOfWork: UnitOfWork {
 
   /// Runs `body` in one write transaction: its changes commit when it returns, and are rolled
   /// back when it throws. An operation of the body that fails changes nothing, and the body may
-  /// catch its error and go on, as in SQLite.
+  /// catch its error and go on, as in SQLite — except a batch upsert, whose failure rolls the
+  /// whole transaction back (it runs without a savepoint of its own, for speed).
   ///
   /// - Throws: what `body` throws, as it is; `RepositoryError` if the transaction cannot
   ///   begin or commit.
@@ -54,6 +55,7 @@ public struct SQLiteUnitOfWork: UnitOfWork {
         }
         // A failed operation that could not be undone rolls the whole transaction back.
         if let failure = transaction.failure { throw failure }
+        try transaction.finish()
         return result
       }
     } catch {

@@ -38,16 +38,4 @@ package struct TableStatements: Sendable {
     deleteByID = "DELETE FROM \(name) WHERE \(key) = ?"
     deleteAll = "DELETE FROM \(name)"
   }
-
-  /// An `UPDATE` of the row whose `key` columns equal the encoded row's, setting every other
-  /// column but the primary key and the `preserving` ones, and returning the primary key.
-  package static func update(_ table: TableSchema, matching key: [String], preserving: Set<String>) -> String {
-    let parameter = { (name: String) in "?\((table.columnIndex(named: name) ?? 0) + 1)" }
-    let assignments = table.columns.map(\.name)
-      .filter { $0 != table.primaryKey && !key.contains($0) && !preserving.contains($0) }
-      .map { "\(SQLIdentifier.quote($0)) = \(parameter($0))" }
-    let condition = key.map { "\(SQLIdentifier.quote($0)) = \(parameter($0))" }.joined(separator: " AND ")
-    return "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE \(condition) "
-      + "RETURNING \(SQLIdentifier.quote(table.primaryKey))"
-  }
 }

@@ -53,6 +53,12 @@ struct TableWriter<Model: PersistentModel> {
     }
   }
 
+  /// Starts the batch upserts of this table in the caller's write transaction, which must
+  /// call the session's ``UpsertSession/finish()`` before it commits.
+  func upsertSession(in state: StoreState) throws -> UpsertSession<Model> {
+    try UpsertSession(writer: self, state: state)
+  }
+
   /// Deletes the rows of `keys`, each once however often it is listed.
   ///
   /// - Throws: `RepositoryError.notFound` naming the first identifier that is not stored.

@@ -1,27 +1,29 @@
 import Foundation
-import Repositories
+public import Repositories
 
 /// Adds or updates the movies of a file, however large: all of them, or none.
 ///
-/// Rows stream from a ``MovieImportSource`` and are written a batch at a time inside one
-/// transaction, so memory stays flat and an import that fails or is cancelled stores nothing.
-/// A row changes the stored movie with its id or, without one, with its title and date, and
-/// sets only the fields it gives (all of them when replacing); importing a file twice adds
-/// nothing. Two rows for one movie, or a row whose title and date belong to another movie,
-/// are refused like invalid rows.
+/// Rows stream from a ``MovieImportSource`` and are written a batch at a time, with their tags,
+/// in one transaction of a unit of work, through its batch upsert
+/// (`RepositoryTransaction.upsert(_:)`), so memory stays flat and an import that fails or is
+/// cancelled stores nothing. A row changes the stored movie with its id or, without one, with
+/// its title and date, and sets only the fields it gives (all of them when replacing); importing
+/// a file twice adds nothing. Two rows for one movie, or a row whose title and date belong to
+/// another movie, are refused like invalid rows.
 ///
 /// ```swift
 /// var rows = CSVRows(file)  // the app's reader
 /// var problems: [ImportProblem] = []
-/// let done = try ImportMovies(store: importer)(from: &rows, invalid: { problems.append($0) })
+/// let done = try await ImportMovies(unitOfWork: unitOfWork)(from: &rows, invalid: { problems.append($0) })
 /// ```
-public struct ImportMovies<Store: MovieImportStore>: Sendable {
-  private let store: Store
+public struct ImportMovies<Work: UnitOfWork>: Sendable {
+  private let unitOfWork: Work
   private let batchSize: Int
 
-  /// Creates the use case over a store; rows are written `batchSize` at a time.
-  public init(store: Store, batchSize: Int = 1_000) {
-    self.store = store
+  /// Creates the use case over the unit of work of a store that holds movies, tags and their
+  /// taggings; rows are written `batchSize` at a time.
+  public init(unitOfWork: Work, batchSize: Int = 1_000) {
+    self.unitOfWork = unitOfWork
     self.batchSize = max(1, batchSize)
   }
 
@@ -37,7 +39,7 @@ public struct ImportMovies<Store: MovieImportStore>: Sendable {
   /// called after each batch and at the end; when it throws (to cancel the import, say),
   /// nothing is stored and its error is rethrown.
   ///
-  /// - Returns: the final progress: rows read, added, updated and refused.
+  /// - Returns: the final progress: rows read, added, updated, unchanged and refused.
   /// - Throws: ``CatalogError/invalidImport(invalidRows:)`` after refused rows without
   ///   `skipInvalid`; the ``ImportProblem`` of a source that cannot be read; ``RepositoryError``
   ///   if the store refuses the rows. The store is unchanged in every case.
@@ -47,28 +49,15 @@ public struct ImportMovies<Store: MovieImportStore>: Sendable {
     replacing: Bool = false,
     invalid: (ImportProblem) -> Void = { _ in },
     progress: (ImportProgress) throws -> Void = { _ in }
-  ) throws -> ImportProgress {
-    try store.withImportTransaction { writer in
+  ) async throws -> ImportProgress {
+    try await unitOfWork.transaction { changes in
+      var writer = ImportBatchWriter(changes)
       var done = ImportProgress()
       var batch: [MovieImportRow] = []
       batch.reserveCapacity(batchSize)
       func flush() throws {
         guard !batch.isEmpty else { return }
-        for (outcome, row) in zip(try writer.write(batch), batch) {
-          switch outcome {
-          case .added: done.rowsAdded += 1
-          case .updated: done.rowsUpdated += 1
-          case .duplicate(let line):
-            done.invalidRows += 1
-            invalid(ImportProblem(line: row.line, field: "row", reason: "line \(line) already imports this movie"))
-          case .conflict(let id):
-            done.invalidRows += 1
-            let reason =
-              "another movie (\(id.uuidString.lowercased())) has this title and date; "
-              + "a title and date belong to one movie"
-            invalid(ImportProblem(line: row.line, field: "row", reason: reason))
-          }
-        }
+        try writer.write(batch, into: &done, invalid: invalid)
         batch.removeAll(keepingCapacity: true)
       }
       while let next = try source.next() {

@@ -1,3 +1,6 @@
+import Foundation
+import Repositories
+
 /// One row of an import, read and typed but not yet checked against the catalog's rules.
 ///
 /// A row names the fields it gives: an import changes only those in a stored movie, so a file
@@ -51,16 +54,24 @@ public struct MovieImportRow: Sendable, Equatable {
 }
 
 extension MovieImportRow {
-  /// The stored movie with the row's title, date and the fields it gives; its id and images
-  /// and the fields the row does not give are kept.
-  public func applied(to stored: Movie) -> Movie {
-    var movie = stored
-    movie.title = self.movie.title
-    movie.date = self.movie.date
-    if fields.contains(.content) { movie.content = self.movie.content }
-    if fields.contains(.rate) { movie.rate = self.movie.rate }
-    if fields.contains(.heart) { movie.heart = self.movie.heart }
-    if fields.contains(.runtime) { movie.runtime = self.movie.runtime }
-    return movie
+  /// The movie's properties an import writes into a stored movie: its title and date, and the
+  /// fields the row gives; never its id or images.
+  var properties: [any PartialKeyPath<Movie> & Sendable] {
+    var properties: [any PartialKeyPath<Movie> & Sendable] = [\Movie.title, \Movie.date]
+    if fields.contains(.content) { properties.append(\Movie.content) }
+    if fields.contains(.rate) { properties.append(\Movie.rate) }
+    if fields.contains(.heart) { properties.append(\Movie.heart) }
+    if fields.contains(.runtime) { properties.append(\Movie.runtime) }
+    return properties
+  }
+
+  /// The row as an upsert of its movie: matched by its id when it gives one, else by its title
+  /// and date (a new movie then takes a new id); the row's line is its origin.
+  var upsert: Upsert<Movie> {
+    var movie = self.movie
+    if !fields.contains(.id) { movie.id = UUID() }
+    return Upsert(
+      movie, matching: fields.contains(.id) ? .identifier : .identifierOrUniqueKey, properties: properties,
+      origin: line)
   }
 }

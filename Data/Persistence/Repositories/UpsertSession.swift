@@ -1,0 +1,188 @@
+import Foundation
+import Repositories
+import SQLiteCore
+
+/// The batch upserts of one model type in one write transaction
+/// (`RepositoryTransaction.upsert(_:)` with ``Repositories/Upsert`` rows), made by its
+/// ``TableWriter`` and living until the transaction ends.
+///
+/// Each row is first inserted with `INSERT … ON CONFLICT DO NOTHING`, which does all the work
+/// for a new model without the journal an `ON CONFLICT DO UPDATE` keeps; a row that was not
+/// inserted then updates the stored model it matches, setting only its properties and only when
+/// one differs (one cached statement per set of properties and match). The `rowid` of every
+/// row written is kept in ``UpsertedKeys`` with the upsert row's origin, so a repeat is found in
+/// bounded memory. Into a table that was empty, rows load without its plain indexes, which
+/// ``finish()`` builds once, sorted: DROP and CREATE INDEX are part of the transaction, so a
+/// rolled-back one leaves them as they were. Unique indexes stay: they decide what is an update.
+///
+/// Rows go through the state's encoder (NFC text, external files) and are recorded in the
+/// history like every other write.
+final class UpsertSession<Model: PersistentModel> {
+  /// Which stored row an update statement matches: by primary key, or by a unique index.
+  private struct UpdateKey: Hashable {
+    let columns: [Int]
+    let uniqueIndex: Int?
+  }
+
+  private let writer: TableWriter<Model>
+  private let state: StoreState
+  private let encoder: RowEncoder
+  private let insert: Statement
+  private let exists: Statement
+  /// For each unique index, the lookup of the row holding the encoded row's values.
+  private let holders: [Statement]
+  private let uniqueIndexes: [IndexDescription]
+  private let keys: UpsertedKeys
+  private var updates: [UpdateKey: Statement] = [:]
+  /// The columns each list of properties sets, resolved once.
+  private var columnsByProperties: [[AnyKeyPath]: [Int]] = [:]
+  /// Indexes dropped for the session and built again by ``finish()``.
+  private var deferredIndexes: [String] = []
+
+  private var table: TableSchema { writer.table }
+
+  init(writer: TableWriter<Model>, state: StoreState) throws {
+    self.writer = writer
+    self.state = state
+    let table = writer.table
+    encoder = state.encoder(for: table)
+    keys = try UpsertedKeys(of: table, on: state.connection)
+    insert = try state.connection.statement(writer.statements.insertUnlessStored)
+    exists = try state.connection.statement(TableStatements.exists(in: table))
+    holders = try TableStatements.holders(in: table).map { try state.connection.statement($0) }
+    uniqueIndexes = table.indexes.filter(\.isUnique)
+    let statement = try state.connection.statement("SELECT NOT EXISTS (SELECT 1 FROM \(table.quotedName))")
+    let empty = try statement.step() && statement.int64(at: 0) == 1
+    // Reset before the drops: an index cannot be dropped while a statement reads its table.
+    statement.reset()
+    if empty {
+      for index in table.indexes where !index.isUnique {
+        try state.connection.execute("DROP INDEX IF EXISTS \(SQLIdentifier.quote(index.name(in: table.name)))")
+        deferredIndexes.append(table.createStatement(for: index))
+      }
+    }
+  }
+
+  /// Builds the indexes the session dropped and forgets the keys it wrote; called once, after
+  /// the last row and before the transaction commits.
+  func finish() throws {
+    try keys.drop()
+    for statement in deferredIndexes { try state.connection.execute(statement) }
+    deferredIndexes.removeAll()
+  }
+
+  /// Writes each row and returns, in order, what became of it.
+  func upsert(_ rows: [Upsert<Model>]) throws -> [UpsertOutcome<Model.ID>] {
+    try rows.map(upsert)
+  }
+
+  private func upsert(_ row: Upsert<Model>) throws -> UpsertOutcome<Model.ID> {
+    let columns = try self.columns(of: row.properties)
+    try encoder.encode(row.model)
+    let id = row.model.id
+    if try inserted(id, origin: row.origin) { return .inserted(id) }
+    // Not inserted: the identifier is stored, or the values of a unique index are.
+    let target: (key: SQLValue, rowid: Int64, id: Model.ID, uniqueIndex: Int?)
+    if let rowid = try encoder.run(exists, reading: { $0.int64(at: 0) }) {
+      target = (try SQLValue(swiftValue: id), rowid, id, nil)
+    } else if row.match == .identifierOrUniqueKey, let (index, key, rowid) = try holder(excluding: nil) {
+      target = (key, rowid, try ScalarDecoder.decode(Model.ID.self, from: key), index)
+    } else {
+      // Matched by identifier only, which is not stored: the unique values are another model's.
+      return try clash(excluding: nil)
+    }
+    if let origin = try keys.origin(of: target.rowid) { return .repeated(target.id, origin: origin) }
+    guard let outcome = try update(setting: columns, of: target.id, matching: target.uniqueIndex) else {
+      return try clash(excluding: target.key)
+    }
+    try keys.record(target.rowid, origin: row.origin)
+    return outcome
+  }
+
+  /// Runs the insert; `true`, recorded in the history and in the written keys, when it stored
+  /// the row.
+  private func inserted(_ id: Model.ID, origin: Int) throws -> Bool {
+    try encoder.run(insert)
+    guard state.connection.changes > 0 else { return false }
+    try keys.record(state.connection.lastInsertedRowID, origin: origin)
+    try state.history?.record(.insert, id: id, in: table.name)
+    return true
+  }
+
+  /// Sets `columns` of the stored row with the encoded row's primary key, or with its values
+  /// for a unique index, whose identifier is `id`: `.updated` (recorded in the history) when a
+  /// value changed, `.unchanged` when none did; `nil` when the new values of a unique index are
+  /// another row's.
+  private func update(
+    setting columns: [Int], of id: Model.ID, matching uniqueIndex: Int?
+  ) throws
+    -> UpsertOutcome<Model.ID>?
+  {
+    guard !columns.isEmpty else { return .unchanged(id) }
+    let stored: SQLValue?
+    do {
+      stored = try encoder.run(try statement(setting: columns, matching: uniqueIndex)) { $0.value(at: 0) }
+    } catch let error as SQLiteError where error.isConstraintViolation && !error.isForeignKeyViolation {
+      return nil
+    }
+    guard let stored else { return .unchanged(id) }
+    try state.history?.record(.update, stored, in: table.name)
+    return .updated(id)
+  }
+
+  /// What a row that could not be written clashed with: the stored row, other than
+  /// `excluded`, that holds its values for a unique index; a repeat when an earlier row of the
+  /// transaction wrote it.
+  private func clash(excluding excluded: SQLValue?) throws -> UpsertOutcome<Model.ID> {
+    guard let (_, key, rowid) = try holder(excluding: excluded) else {
+      throw RepositoryError.constraintViolation("\(Model.self) clashes with a stored model it cannot update")
+    }
+    let holder = try ScalarDecoder.decode(Model.ID.self, from: key)
+    if let origin = try keys.origin(of: rowid) { return .repeated(holder, origin: origin) }
+    return .conflict(with: holder)
+  }
+
+  /// The first unique index, in declaration order, for which a stored row other than
+  /// `excluded` has the encoded row's values, and that row's primary key and `rowid`.
+  private func holder(excluding excluded: SQLValue?) throws -> (index: Int, key: SQLValue, rowid: Int64)? {
+    for (index, statement) in holders.enumerated() {
+      if let (key, rowid) = try encoder.run(statement, reading: { ($0.value(at: 0), $0.int64(at: 1)) }),
+        key != excluded
+      {
+        return (index, key, rowid)
+      }
+    }
+    return nil
+  }
+
+  /// The cached update that sets `columns` of the row matched by primary key or by a unique index.
+  private func statement(setting columns: [Int], matching uniqueIndex: Int?) throws -> Statement {
+    let key = UpdateKey(columns: columns, uniqueIndex: uniqueIndex)
+    if let statement = updates[key] { return statement }
+    let matched = uniqueIndex.map { uniqueIndexes[$0].columns } ?? [table.primaryKey]
+    let statement = try state.connection.statement(TableStatements.update(table, setting: columns, matching: matched))
+    updates[key] = statement
+    return statement
+  }
+
+  /// The columns, by index, that an update of `properties` sets: every one when `nil`; never
+  /// the primary key.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a property that is not stored.
+  private func columns(of properties: [any PartialKeyPath<Model> & Sendable]?) throws -> [Int] {
+    guard let properties else { return table.columns.indices.filter { $0 != table.primaryKeyIndex } }
+    let paths = properties.map { $0 as AnyKeyPath }
+    if let columns = columnsByProperties[paths] { return columns }
+    var columns = Set<Int>()
+    for path in paths {
+      let name = KeyPathName.column(of: path)
+      guard let index = table.columnIndex(named: name) else {
+        throw PersistenceError.unsupportedQuery("cannot upsert \(Model.self).\(name): it is not a stored attribute")
+      }
+      if index != table.primaryKeyIndex { columns.insert(index) }
+    }
+    let sorted = columns.sorted()
+    columnsByProperties[paths] = sorted
+    return sorted
+  }
+}
