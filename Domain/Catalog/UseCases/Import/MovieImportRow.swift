@@ -66,10 +66,10 @@ extension MovieImportRow {
   }
 
   /// The row as an upsert of its movie: matched by its id when it gives one, else by its title
-  /// and date (a new movie then takes a new id); the row's line is its origin.
-  var upsert: Upsert<Movie> {
+  /// and date (a new movie then takes `newID`); the row's line is its origin.
+  func upsert(newID: @autoclosure () -> UUID) -> Upsert<Movie> {
     var movie = self.movie
-    if !fields.contains(.id) { movie.id = UUID() }
+    if !fields.contains(.id) { movie.id = newID() }
     return Upsert(
       movie, matching: fields.contains(.id) ? .identifier : .identifierOrUniqueKey, properties: properties,
       origin: line)
