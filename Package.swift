@@ -75,6 +75,17 @@ let package = Package(
     // The module seams, read from Package.swift and the sources: no engine target imports the
     // catalog, and only SQLiteCore imports the C library.
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
+    // The documentation: every Swift snippet of the README, the DocC articles and the engine's
+    // doc comments compiled against the built modules (it depends on each module a snippet may
+    // import, so they are built first), every public declaration documented and curated.
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: [
+        "Repositories", "Persistence", "SQLiteCore", "Catalog", "CatalogStorage", "MoviesCLI", "TestSupport",
+      ],
+      path: "Tests/DocumentationTests",
+      exclude: ["Contexts"]
+    ),
     .testTarget(
       name: "AppTests",
       // FaultVFS's raw SQL plays another program that damaged a catalog.

@@ -12,6 +12,7 @@ import Foundation
 /// when asked for. One instance is meant to be reused for many values; it is not thread-safe,
 /// and the `Decoder` and containers it hands to `init(from:)` are valid only during the call.
 ///
+/// <!-- snippet: excuse NestedJSON's API is `package`, which code outside this package cannot call -->
 /// ```swift
 /// let decoder = NestedJSONDecoder()
 /// let tags = try Array(#"["a","b"]"#.utf8).withUnsafeBytes { bytes in

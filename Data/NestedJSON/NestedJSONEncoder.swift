@@ -15,6 +15,7 @@ import Foundation
 ///
 /// One instance is meant to be reused for many values; it is not thread-safe.
 ///
+/// <!-- snippet: excuse NestedJSON's API is `package`, which code outside this package cannot call -->
 /// ```swift
 /// let encoder = NestedJSONEncoder()
 /// var row: [UInt8] = []

@@ -5,6 +5,7 @@ public import Foundation
 /// The same descriptor means the same thing to every repository: the SQLite repository
 /// translates it to SQL, the in-memory one evaluates it in Swift, and the two agree.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// var descriptor = FetchDescriptor<Movie>(
 ///   predicate: #Predicate { $0.rate >= 8 },
@@ -32,6 +33,7 @@ public struct FetchDescriptor<Model>: Sendable {
   /// Write such a model back only with ``Repository/update(id:properties:_:)``, which stores
   /// only the listed properties.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// var descriptor = FetchDescriptor<Movie>()
   /// descriptor.propertiesToFetch = [\.title, \.date]

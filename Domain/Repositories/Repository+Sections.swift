@@ -6,6 +6,7 @@ extension Repository {
   /// Sections come in the order their first model appears, and each keeps the descriptor's
   /// order, so sorting by the section attribute first gives sections in that order:
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let byRate = try await movies.fetch(
   ///   FetchDescriptor(sortBy: [SortDescriptor(\.rate, order: .reverse), SortDescriptor(\.title)]),

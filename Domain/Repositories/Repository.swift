@@ -6,6 +6,7 @@ public import Foundation
 /// repository, tests an in-memory one. Every method performs its work before it returns — a
 /// write has happened (or thrown) when `await` resumes.
 ///
+/// <!-- snippet context: app -->
 /// ```swift
 /// func titles(in movies: some Repository<Movie>) async throws -> [String] {
 ///   try await movies.fetch(FetchDescriptor(sortBy: [SortDescriptor(\.title)])).map(\.title)
@@ -34,7 +35,7 @@ public protocol Repository<Model>: Sendable {
   ///
   /// A model matches the stored one with the same identifier, or, in stores that enforce
   /// unique attributes, the one with the same unique values (which keeps its identifier).
-  /// Unlike ``insert(_:)-(Model)``, nothing is refused for already being stored.
+  /// Unlike ``insert(_:)-([Self.Model])``, nothing is refused for already being stored.
   func upsert(_ models: [Model]) async throws
 
   /// Replaces the stored model that has the same identifier.
@@ -46,6 +47,7 @@ public protocol Repository<Model>: Sendable {
   /// other write — of this process or another — comes between the read and the write, so
   /// concurrent changes are never lost. Returns the model as stored.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let hearted = try await movies.update(id: id) { $0.heart += 1 }
   /// ```
@@ -61,6 +63,7 @@ public protocol Repository<Model>: Sendable {
   /// only listed properties: a store that holds every property in memory may store the whole
   /// model. An empty list reads and stores every property.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let hearted = try await movies.update(id: id, properties: [\.heart]) { $0.heart += 1 }
   /// ```
@@ -75,6 +78,7 @@ public protocol Repository<Model>: Sendable {
   /// a movie's images needs neither the old images nor their files, which may be missing; a
   /// store that keeps values in files removes the old ones it no longer needs.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let movie = try await movies.update(id: id, properties: [\.title], replacing: [\.images]) {
   ///   $0.images = [poster]
@@ -102,6 +106,7 @@ public protocol Repository<Model>: Sendable {
   /// `body` asks for them — SwiftData's `enumerate` — so a store that reads from files holds
   /// one model at a time, however many match.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// var titles: [String] = []
   /// try await movies.enumerate(FetchDescriptor(sortBy: [SortDescriptor(\.date)])) { movie in

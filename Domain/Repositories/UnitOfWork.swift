@@ -10,6 +10,7 @@ public import Foundation
 /// The body is synchronous, as SwiftData's `ModelContext.transaction(block:)` is: no other write
 /// comes between its reads and writes, and it should be short.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// try await unitOfWork.transaction { changes in
 ///   try changes.insert([tag])

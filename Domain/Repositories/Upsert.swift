@@ -1,10 +1,11 @@
-/// One row of a batch upsert (``RepositoryTransaction/upsert(_:)-(_:[Upsert<Model>])``): a
+/// One row of a batch upsert (``RepositoryTransaction/upsert(_:)->_``): a
 /// model, how to find the stored model it changes, and which of its properties an update writes.
 ///
 /// A row that matches no stored model inserts its whole model. A row that matches one writes
 /// only ``properties`` into it and keeps every other stored value, so an import that has only
 /// some fields never blanks the others:
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let row = Upsert(movie, matching: .identifierOrUniqueKey, properties: [\.title, \.date, \.rate], origin: 12)
 /// ```

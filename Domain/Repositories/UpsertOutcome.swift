@@ -1,4 +1,4 @@
-/// What a batch upsert (``RepositoryTransaction/upsert(_:)-(_:[Upsert<Model>])``) did with one
+/// What a batch upsert (``RepositoryTransaction/upsert(_:)->_``) did with one
 /// of its rows.
 public enum UpsertOutcome<ID: Hashable & Sendable>: Sendable, Hashable {
   /// The row's model was stored as a new model with this identifier.

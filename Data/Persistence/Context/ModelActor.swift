@@ -1,6 +1,7 @@
 /// An actor with a model context of its own, for long work off the caller's task — SwiftData's
 /// `@ModelActor`, without the macro. The actor hands `Sendable` models back to its callers.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let worker = try BackgroundModelContext(container)
 /// let count = try await worker.perform { context in

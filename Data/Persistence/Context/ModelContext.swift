@@ -5,6 +5,7 @@ import SQLiteCore
 /// A unit of work on one store: inserts, updates and deletes are staged in the context, and
 /// ``save()`` writes them all in one transaction, or none of them.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let context = try ModelContext(container)
 /// context.insert(Movie(title: "Alien", date: .now))

@@ -4,9 +4,11 @@ extension ModelContainer {
   /// The transactions committed after a token (from the first without one), oldest first; only
   /// those of the named authors when `authors` is given.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
+  /// var lastSynced: HistoryToken? = nil
   /// let news = try container.fetchHistory(after: lastSynced)
-  /// for transaction in news { upload(transaction.changes) }
+  /// for transaction in news { print(transaction.changes.count, "changes by", transaction.author ?? "someone") }
   /// lastSynced = news.last?.token ?? lastSynced
   /// ```
   ///
@@ -65,9 +67,10 @@ extension ModelContainer {
   /// The results of a descriptor now, then again after every commit that changes a model of its
   /// type — in this process or any other writing the same store.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// for try await top in try container.results(FetchDescriptor<Movie>(predicate: #Predicate { $0.rate >= 8 })) {
-  ///   show(top)
+  ///   print(top.map(\.title))
   /// }
   /// ```
   ///

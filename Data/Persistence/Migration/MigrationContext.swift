@@ -5,8 +5,9 @@ import SQLiteCore
 /// The store as a custom migration stage sees it: in the old shape inside `willMigrate`, in
 /// the new shape inside `didMigrate`, through that version's model types.
 ///
+/// <!-- snippet context: versions -->
 /// ```swift
-/// .custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: { context in
+/// let stage = MigrationStage.custom(fromVersion: V1.self, toVersion: V2.self, willMigrate: { context in
 ///   // Make titles unique before V2 declares them so.
 ///   for movie in try context.fetch(FetchDescriptor<MovieV1>()) where movie.title.isEmpty {
 ///     try context.delete(movie)

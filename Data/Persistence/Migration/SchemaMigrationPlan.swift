@@ -1,10 +1,11 @@
 /// The versions of an app's schema, oldest first, and how a store moves from one to the next.
 ///
+/// <!-- snippet context: versions -->
 /// ```swift
 /// enum CatalogMigrationPlan: SchemaMigrationPlan {
-///   static let schemas: [any VersionedSchema.Type] = [CatalogSchemaV1.self, CatalogSchemaV2.self]
+///   static let schemas: [any VersionedSchema.Type] = [V1.self, V2.self]
 ///   static let stages: [MigrationStage] = [
-///     .lightweight(fromVersion: CatalogSchemaV1.self, toVersion: CatalogSchemaV2.self)
+///     .lightweight(fromVersion: V1.self, toVersion: V2.self)
 ///   ]
 /// }
 /// ```

@@ -10,9 +10,10 @@ import Darwin
 /// Every damage that can be found in a store, without changing it: the header's fields, the
 /// files' modes, SQLite's integrity and references, the schema and its version, and the
 /// external files (missing, unreadable, not regular, not private, or the store's own and
-/// named by no row), and values no read could decode (``StoredValuesCheck``); and the safe
+/// named by no row), and values no read could decode (`StoredValuesCheck`); and the safe
 /// repairs, made only when asked.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let check = try StoreCheck(url: storeURL, plan: CatalogMigrationPlan.self)
 /// let report = check.problems.map(String.init(describing:)).joined(separator: "\n")

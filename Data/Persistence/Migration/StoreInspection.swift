@@ -4,9 +4,10 @@ import SQLiteCore
 /// What a store file is, read without changing it: its schema version, whether it needs a
 /// migration, its tables' row counts and its size; and, with ``check()``, whether it is sound.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let info = try StoreInspection(url: storeURL, plan: CatalogMigrationPlan.self)
-/// if info.needsMigration { offerToMigrate(from: info.version) }
+/// if info.needsMigration { print("the store will be migrated from \(info.version?.description ?? "?")") }
 /// ```
 public struct StoreInspection: Sendable {
   /// The store's path.
@@ -98,7 +99,7 @@ public struct StoreInspection: Sendable {
   }
 
   /// The store's problems, in words; none for a sound store: everything ``StoreCheck`` finds,
-  /// the schema's triggers, views and virtual tables (``SchemaGuard``) among them.
+  /// the schema's triggers, views and virtual tables (`SchemaGuard`) among them.
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid.
   public func check() throws(PersistenceError) -> [String] {

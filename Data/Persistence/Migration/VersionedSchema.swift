@@ -8,6 +8,7 @@
 /// older one names frozen copies of them as they were (structs with the same table names),
 /// so a store of that version can be read and migrated:
 ///
+/// <!-- snippet context: versions -->
 /// ```swift
 /// enum CatalogSchemaV1: VersionedSchema {
 ///   static let versionIdentifier = Schema.Version(1, 0, 0)

@@ -10,6 +10,7 @@ import SQLiteCore
 /// writers are not held up while it is read (WAL). An in-memory store has only one
 /// connection, so its cursor reads every row first.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// var titles: [String] = []
 /// for try await movie in movies.cursor(FetchDescriptor(sortBy: [SortDescriptor(\.date)])) {

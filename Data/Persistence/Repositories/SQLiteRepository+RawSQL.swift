@@ -10,6 +10,7 @@ extension SQLiteRepository {
   /// need, in any order). Values are bound to the `?` parameters in order; never build the
   /// SQL from user input.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let recent = try await movies.fetch(
   ///   sql: #"SELECT * FROM "movies" WHERE "date" > ? ORDER BY "date" DESC LIMIT 5"#,

@@ -3,7 +3,7 @@ import SQLiteCore
 
 extension SQLiteRepository {
   /// Returns when every stored model can be read; else throws `RepositoryError.unreadable`
-  /// naming the rows whose values no read could decode (``Column/unreadableCondition``: a
+  /// naming the rows whose values no read could decode (`Column.unreadableCondition`: a
   /// `NULL` in a non-optional attribute, a value of another storage class, a malformed UUID,
   /// Bool or JSON), as only a program that rewrote the schema can store them.
   ///

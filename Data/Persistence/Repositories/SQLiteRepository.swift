@@ -2,12 +2,13 @@ public import Foundation
 public import Repositories
 import SQLiteCore
 
-/// A ``Repositories/Repository`` of one model type, stored in SQLite.
+/// A `Repository` (Repositories) of one model type, stored in SQLite.
 ///
 /// The repository is a small value bound to one named configuration of a
 /// ``ModelContainer``; copies share the container's store. Every method finishes its work
-/// before returning, and reports failures as ``Repositories/RepositoryError``.
+/// before returning, and reports failures as `RepositoryError` (Repositories).
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog")
 /// try await movies.insert(Movie(title: "Alien", date: .now, rate: 9))
@@ -23,6 +24,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// Creates a repository for the model's configuration in a container.
   ///
   /// - Parameters:
+  ///   - container: the container whose store the repository reads and writes.
   ///   - configuration: the configuration's name; may be omitted when exactly one
   ///     configuration stores the model.
   ///   - author: the author the store's history records for this repository's writes.
@@ -94,6 +96,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// model as read and changed; properties not listed hold empty values (see
   /// `FetchDescriptor.propertiesToFetch`).
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let hearted = try await movies.update(id: id, properties: [\.title, \.heart]) { $0.heart += 1 }
   /// ```
@@ -112,6 +115,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// files no row names any more are removed after the commit, and one already missing is
   /// no error. An empty `properties` reads every property but the replaced ones.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let movie = try await movies.update(id: id, properties: [\.title], replacing: [\.images]) {
   ///   $0.images = [poster]
@@ -248,6 +252,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ///
   /// Use it in an app's tests to check every query it makes:
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// try movies.validate(ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery()))
   /// ```

@@ -1,13 +1,14 @@
 import Foundation
 public import Repositories
 
-/// A ``Repositories/UnitOfWork`` on one store of a ``ModelContainer``: each transaction is one
+/// A `UnitOfWork` (Repositories) on one store of a ``ModelContainer``: each transaction is one
 /// SQLite write transaction, with one history transaction for all of its changes.
 ///
 /// The body's reads and writes go through the same code as ``SQLiteRepository``'s, on the
 /// store's writer connection, so they see each other and nothing else writes until the body
 /// returns. Every model of the configuration can be read and written.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let unitOfWork = try SQLiteUnitOfWork(container: container, configuration: "Catalog")
 /// try await unitOfWork.transaction { changes in
@@ -23,6 +24,7 @@ public struct SQLiteUnitOfWork: UnitOfWork {
   /// Creates a unit of work on a configuration's store.
   ///
   /// - Parameters:
+  ///   - container: the container whose store the transactions change.
   ///   - configuration: the configuration's name; may be omitted when the container has one.
   ///   - author: the author the store's history records for the transactions.
   /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if there is no such configuration.

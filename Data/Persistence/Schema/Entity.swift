@@ -5,6 +5,7 @@ import SQLiteCore
 /// Without a declaration a model is stored in a table named after its type, one column per
 /// coding key. A declaration refines that, with key paths checked when the container opens:
 ///
+/// <!-- snippet context: storage -->
 /// ```swift
 /// extension Movie: PersistentModel {
 ///   public static let entity = Entity<Movie>(
@@ -60,8 +61,9 @@ public struct Entity<Model>: Sendable {
     /// Declares that an attribute holds the identifier of a `Parent`, and what deleting that
     /// parent does to this model.
     ///
+    /// <!-- snippet context: movies -->
     /// ```swift
-    /// Entity<Review>(relationships: [.belongsTo(\.movieID, Movie.self, deleteRule: .cascade)])
+    /// let reviews = Entity<Review>(relationships: [.belongsTo(\.movieID, Movie.self, deleteRule: .cascade)])
     /// ```
     public static func belongsTo<Parent: PersistentModel>(
       _ keyPath: PartialKeyPath<Model>, _ parent: Parent.Type, deleteRule: DeleteRule

@@ -3,6 +3,7 @@
 /// Any `Codable`, `Sendable`, `Identifiable` value type qualifies; conform it in the Data
 /// layer so the Domain entity stays a plain struct:
 ///
+/// <!-- snippet context: storage -->
 /// ```swift
 /// extension Movie: PersistentModel {}
 /// ```

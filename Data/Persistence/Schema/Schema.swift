@@ -2,6 +2,7 @@ import SQLiteCore
 
 /// The model types a configuration stores.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let schema = Schema([Movie.self])
 /// ```

@@ -6,6 +6,7 @@ public import Foundation
 /// Each configuration of a ``ModelContainer`` is one SQLite file (or one in-memory
 /// database); repositories are bound to a configuration by name.
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let catalog = ModelConfiguration("Catalog", url: URL(filePath: "/tmp/catalog.store"))
 /// let scratch = ModelConfiguration("Scratch", isStoredInMemoryOnly: true)
@@ -39,6 +40,7 @@ public struct ModelConfiguration: Sendable {
   /// system's. Tests set it to a VFS that injects I/O faults; an unknown name makes opening
   /// the store fail.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// var configuration = ModelConfiguration("Catalog", url: storeURL)
   /// configuration.vfs = "unix-excl"

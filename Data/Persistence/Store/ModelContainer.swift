@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Create a container once, in the composition root, and hand it to repositories:
 ///
+/// <!-- snippet context: movies -->
 /// ```swift
 /// let container = try ModelContainer(
 ///   for: Movie.self,
@@ -118,9 +119,10 @@ public final class ModelContainer: Sendable {
   /// closing again does nothing. A read already running, or a cursor already iterating, ends on
   /// its own connection, which closes then.
   ///
+  /// <!-- snippet context: movies -->
   /// ```swift
   /// let container = try ModelContainer(for: Movie.self, configurations: configuration)
-  /// try run(with: container)
+  /// try await SQLiteRepository<Movie>(container: container).insert(Movie(title: "Alien", date: .now))
   /// try container.close()  // before the process exits
   /// ```
   ///
