@@ -26,7 +26,7 @@ extension MoviesApplication {
     case CatalogError.emptyTitle, CatalogError.titleTooLong, CatalogError.contentTooLong, CatalogError.rateOutOfRange,
       CatalogError.invalidHeartCount, CatalogError.invalidRuntime, CatalogError.dateOutOfRange,
       CatalogError.invalidPage, CatalogError.invalidReview,
-      CatalogError.invalidTag:
+      CatalogError.invalidTag, CatalogError.invalidValue:
       // Values given on the command line, which the catalog's rules refuse.
       return ("movies: error: \(error)", UsageError.exitStatus)
     case RepositoryError.busy, PersistenceError.busy:

@@ -22,6 +22,8 @@ struct ErrorReportTests {
       (CatalogError.movieNotFound(UUID()), 1),
       (CatalogError.heartCountFull(UUID()), 1),
       (CatalogError.invalidImport(invalidRows: 2), 1),
+      (CatalogError.invalidValue("the book's title must not be empty"), 2),
+      (CatalogError.duplicateValue("another book has the same isbn"), 1),
       (RepositoryError.unavailable("disk I/O error", detail: "disk I/O error (SQLITE_IOERR, code 10) in: COMMIT"), 1),
       (RepositoryError.busy("another process is writing the store at /x and did not finish within 30 s"), 1),
       (PersistenceError.cannotOpen(path: "/x", reason: "file is not a database"), 1),

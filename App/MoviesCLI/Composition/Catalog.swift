@@ -51,6 +51,14 @@ struct Catalog: Sendable {
     importing = try SQLiteUnitOfWork(container: container, configuration: "Catalog", author: "movies import")
   }
 
+  /// The repository of any model of the catalog (one listed in `CatalogModels.all`), writing
+  /// under the app's author: how the commands of a model added beside `Movie` reach the store.
+  ///
+  /// - Throws: `PersistenceError` if the catalog's container does not hold the model.
+  func repository<Model: PersistentModel>(for model: Model.Type) throws -> SQLiteRepository<Model> {
+    try SQLiteRepository<Model>(container: container, configuration: "Catalog", author: Self.author)
+  }
+
   var add: AddMovie<SQLiteRepository<Movie>> { AddMovie(movies: movies) }
   var list: ListMovies<SQLiteRepository<Movie>> { ListMovies(movies: movies) }
   var get: GetMovie<SQLiteRepository<Movie>> { GetMovie(movies: movies) }

@@ -35,6 +35,12 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidTag(String)
   /// An import found rows it had to refuse, so it stored nothing.
   case invalidImport(invalidRows: Int)
+  /// A value of a model added beside `Movie` (by `scripts/new-model.sh`) breaks one of its
+  /// rules; the message says which, such as `the book's title must not be empty`.
+  case invalidValue(String)
+  /// Another stored model already has a value that must be unique; the message names the
+  /// attributes, such as `another book has the same isbn`.
+  case duplicateValue(String)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -56,7 +62,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         + "not \(date.timeIntervalSinceReferenceDate) seconds after 2001"
     case .invalidPage(let message): message
     case .movieNotFound(let id): "no movie has the id \(id.uuidString.lowercased())"
-    case .invalidReview(let message): message
+    case .invalidReview(let message), .invalidValue(let message), .duplicateValue(let message): message
     case .invalidTag(let message): message
     case .invalidImport(let count): "\(count) invalid \(count == 1 ? "row" : "rows"); nothing was imported"
     case .reviewNotFound(let id): "no review has the id \(id.uuidString.lowercased())"
