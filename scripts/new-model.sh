@@ -90,7 +90,7 @@ case " String Int Double Bool Date UUID Data URL Error Array Dictionary Set Opti
   Repository Catalog Persistence Repositories Foundation Testing " in
   *" $MODEL "*) fail "the model name '$MODEL' is a type the package already uses" ;;
 esac
-if grep -rqsE "^\s*(public |package |private |fileprivate )?(final )?(struct|enum|class|actor|protocol|typealias) $MODEL\b" \
+if grep -rqsE --include="*.swift" "^\s*(public |package |private |fileprivate )?(final )?(struct|enum|class|actor|protocol|typealias) $MODEL\b" \
   "$ROOT/Domain" "$ROOT/Data" "$ROOT/App" "$ROOT/Tests" "$ROOT/Benchmarks"; then
   fail "a type named '$MODEL' already exists in the package"
 fi
