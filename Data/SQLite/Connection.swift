@@ -145,6 +145,19 @@ package final class Connection {
     isClosed = true
   }
 
+  /// Lets the schema's triggers run, and the virtual tables they write (`trusted_schema` on),
+  /// on a connection whose schema was checked to hold no trigger, view or virtual table but
+  /// the ones its owner made: the store's own connection, after its schema guard passed, so
+  /// that the triggers keeping its search indexes in step run with every write.
+  ///
+  /// - Throws: ``SQLiteError`` if the settings cannot be changed.
+  package func runCheckedTriggers() throws(SQLiteError) {
+    for option in [SQLITE_DBCONFIG_TRUSTED_SCHEMA, SQLITE_DBCONFIG_ENABLE_TRIGGER] {
+      let code = movies_sqlite3_db_config_flag(handle, option, 1)
+      guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
+    }
+  }
+
   /// Switches the database file to [WAL](https://www.sqlite.org/wal.html) journaling, which
   /// writes its header: call it only on a file known to be the caller's.
   ///

@@ -102,10 +102,13 @@ package final class Store: Sendable {
         connection = try Connection(
           location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
           busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+        // The schema guard passed (`recognize`): the only triggers are the search indexes'.
+        try connection.runCheckedTriggers()
         try preparation.run(on: connection)
         if configuration.allowsSave, !connection.isReadOnly { try connection.useWAL() }
       } else {
         connection = try Connection(location: .memory, readOnly: false)
+        try connection.runCheckedTriggers()
         try preparation.run(on: connection)
       }
     } catch let error as PersistenceError {

@@ -1,0 +1,154 @@
+import Foundation
+import SQLiteCore
+
+/// The substring index of a table's searchable text columns: an FTS5 table with the trigram
+/// tokenizer, case-sensitive, over the table's own rows (external content, by `rowid`), and the
+/// three triggers that keep it in step with every insert, update and delete on the table —
+/// inside the writing statement's transaction, whatever path wrote (the repository, an upsert,
+/// a cascade of a parent's delete, a migration).
+///
+/// A query narrows a `contains` with it (`rowid IN (SELECT rowid … MATCH …)`) and still applies
+/// Swift's exact test, so the index only needs to find a superset of the matching rows: the
+/// trigram index of text stored in NFC finds every row whose text holds the NFC needle's bytes.
+package struct SearchIndex: Sendable, Hashable {
+  /// The table indexed.
+  package let table: String
+  /// Its searchable columns, in declaration order.
+  package let columns: [String]
+
+  /// The prefix of every name the index takes: its FTS5 table, that table's shadow tables and
+  /// its triggers. ``EngineTables`` reserves it.
+  static let prefix = "_search_"
+
+  /// The shortest needle, in Unicode scalars, the trigram index can narrow.
+  static let shortestNeedle = 3
+
+  /// The index of a table's searchable columns, or `nil` when it declares none.
+  init?(_ table: TableSchema) {
+    guard !table.searchable.isEmpty else { return nil }
+    self.init(table: table.name, columns: table.searchable)
+  }
+
+  /// The index a stored `CREATE VIRTUAL TABLE` text creates, when it is exactly one the engine
+  /// writes: its name and columns are read from the text, which must then be the text the
+  /// engine writes for them.
+  init?(storedSQL sql: String) {
+    let tokens = DefinitionClauses.tokens(of: sql)
+    guard tokens.count > 7, tokens[6] == "(", let name = Self.unquoted(tokens[3]),
+      name.hasPrefix(Self.prefix), name.hasSuffix("_fts")
+    else { return nil }
+    var columns: [String] = []
+    var position = 7
+    while position < tokens.count, let column = Self.unquoted(tokens[position]) {
+      columns.append(column)
+      position += 2
+    }
+    let index = SearchIndex(
+      table: String(name.dropFirst(Self.prefix.count).dropLast("_fts".count)), columns: columns)
+    guard !columns.isEmpty, index.createStatements.first == sql else { return nil }
+    self = index
+  }
+
+  /// A double-quoted identifier token's name, or `nil` for any other token.
+  private static func unquoted(_ token: String) -> String? {
+    guard token.count >= 2, token.hasPrefix("\""), token.hasSuffix("\"") else { return nil }
+    return String(token.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+  }
+
+  init(table: String, columns: [String]) {
+    self.table = table
+    self.columns = columns
+  }
+
+  /// The FTS5 table's name. It ends in `_fts`, which none of FTS5's shadow tables (`_data`,
+  /// `_idx`, `_docsize`, `_config`) does, so no two tables' names collide.
+  var name: String { Self.prefix + table + "_fts" }
+
+  /// The FTS5 table's name, quoted for SQL.
+  var quotedName: String { SQLIdentifier.quote(name) }
+
+  /// The names of the triggers, each for one kind of write.
+  var triggerNames: [String] { ["insert", "delete", "update"].map { Self.prefix + table + "_" + $0 } }
+
+  /// The statements that create the index over an empty table, in the text SQLite stores for
+  /// them: the FTS5 table, then the triggers named by ``triggerNames``.
+  var createStatements: [String] {
+    let quotedColumns = columns.map(SQLIdentifier.quote).joined(separator: ", ")
+    let content = "'" + table.replacingOccurrences(of: "'", with: "''") + "'"
+    let newValues = columns.map { "new." + SQLIdentifier.quote($0) }.joined(separator: ", ")
+    let oldValues = columns.map { "old." + SQLIdentifier.quote($0) }.joined(separator: ", ")
+    let add = "INSERT INTO \(quotedName) (rowid, \(quotedColumns)) VALUES (new.rowid, \(newValues));"
+    let remove =
+      "INSERT INTO \(quotedName) (\(quotedName), rowid, \(quotedColumns)) VALUES ('delete', old.rowid, \(oldValues));"
+    let base = SQLIdentifier.quote(table)
+    let triggers = triggerNames.map(SQLIdentifier.quote)
+    return [
+      "CREATE VIRTUAL TABLE \(quotedName) USING fts5(\(quotedColumns), content=\(content), content_rowid='rowid', "
+        + "tokenize='trigram case_sensitive 1')",
+      "CREATE TRIGGER \(triggers[0]) AFTER INSERT ON \(base) BEGIN \(add) END",
+      "CREATE TRIGGER \(triggers[1]) AFTER DELETE ON \(base) BEGIN \(remove) END",
+      "CREATE TRIGGER \(triggers[2]) AFTER UPDATE OF \(quotedColumns) ON \(base) BEGIN \(remove) \(add) END",
+    ]
+  }
+
+  /// The statement that refills the index from every row of the table.
+  var rebuildStatement: String { "INSERT INTO \(quotedName) (\(quotedName)) VALUES ('rebuild')" }
+
+  /// The statement that fails with `SQLITE_CORRUPT` when the index is not exactly what the
+  /// table's rows give.
+  var integrityCheckStatement: String {
+    "INSERT INTO \(quotedName) (\(quotedName), rank) VALUES ('integrity-check', 1)"
+  }
+
+  /// The statements that drop the index and its triggers, if they exist.
+  static func dropStatements(forTable table: String) -> [String] {
+    let index = SearchIndex(table: table, columns: [])
+    return index.triggerNames.map { "DROP TRIGGER IF EXISTS \(SQLIdentifier.quote($0))" } + [
+      "DROP TABLE IF EXISTS \(index.quotedName)"
+    ]
+  }
+
+  /// The condition that keeps the rows whose `column` may contain `needle`, and its binding:
+  /// `nil` when the index cannot narrow that needle (too short, or holding a NUL, which ends
+  /// FTS5's query text). The needle is bound as one FTS5 string, so its quotes, `*`, `^`,
+  /// parentheses and words such as `NEAR` or `AND` are plain text.
+  func narrowing(_ column: String, containing needle: String) -> SQLFragment? {
+    guard columns.contains(column), needle.unicodeScalars.count >= Self.shortestNeedle,
+      !needle.unicodeScalars.contains("\u{0}")
+    else { return nil }
+    let phrase = "\"" + needle.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return SQLFragment(
+      "rowid IN (SELECT rowid FROM \(quotedName) WHERE \(SQLIdentifier.quote(column)) MATCH ?)", [.text(phrase)])
+  }
+}
+
+extension SearchIndex {
+  /// Brings a table's index to what its schema declares, on a table that already holds rows:
+  /// when the stored FTS5 table and triggers are not exactly the declared ones, or `refill` is
+  /// set (the table was rebuilt, so its `rowid`s changed), they are dropped and created again
+  /// and the index is filled from the rows. A table that declares none loses any it had.
+  static func prepare(_ table: TableSchema, refill: Bool = false, on connection: Connection) throws {
+    let wanted = SearchIndex(table)
+    let stored = try storedStatements(forTable: table.name, on: connection)
+    if let wanted, !refill, stored == wanted.createStatements { return }
+    if stored.isEmpty, wanted == nil { return }
+    for statement in dropStatements(forTable: table.name) { try connection.execute(statement) }
+    guard let wanted else { return }
+    for statement in wanted.createStatements { try connection.execute(statement) }
+    try connection.execute(wanted.rebuildStatement)
+  }
+
+  /// The stored text of a table's index objects that exist, in ``createStatements`` order.
+  static func storedStatements(forTable table: String, on connection: Connection) throws -> [String] {
+    let index = SearchIndex(table: table, columns: [])
+    let statement = try connection.statement("SELECT sql FROM sqlite_schema WHERE name = ?1 AND type = ?2")
+    defer { statement.reset() }
+    var result: [String] = []
+    for (name, type) in [(index.name, "table")] + index.triggerNames.map({ ($0, "trigger") }) {
+      statement.reset()
+      try statement.bind([.text(name), .text(type)])
+      if try statement.step() { result.append(statement.text(at: 0)) }
+    }
+    return result
+  }
+}
