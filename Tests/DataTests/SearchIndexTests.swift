@@ -6,34 +6,6 @@ import Testing
 
 @testable import Persistence
 
-/// A shelf of books whose title and blurb are searchable, and notes that go with their book.
-struct SearchBook: PersistentModel, Equatable {
-  var id = UUID()
-  var title: String
-  var blurb: String?
-  var pages = 0
-  static let entity = Entity<SearchBook>(table: "books", searchable: [\.title, \.blurb])
-}
-
-/// A note on a book, deleted with it.
-struct SearchNote: PersistentModel, Equatable {
-  var id = UUID()
-  var bookID: UUID
-  var text: String
-  static let entity = Entity<SearchNote>(
-    table: "notes", relationships: [.belongsTo(\.bookID, SearchBook.self, deleteRule: .cascade)],
-    searchable: [\.text])
-}
-
-/// The same book before it declared anything searchable.
-struct PlainBook: PersistentModel, Equatable {
-  var id = UUID()
-  var title: String
-  var blurb: String?
-  var pages = 0
-  static let entity = Entity<PlainBook>(table: "books")
-}
-
 /// The substring index of searchable attributes, on real store files: kept in step by every
 /// write, used by `contains`, added and dropped as the declaration comes and goes.
 @Suite("Substring search index")
@@ -70,19 +42,19 @@ struct SearchIndexTests {
     return rowids
   }
 
-  private func titles(containing needle: String, _ books: SQLiteRepository<SearchBook>) async throws -> [String] {
+  private func titles(containing needle: String, _ books: SQLiteRepository<SearchBookRecord>) async throws -> [String] {
     try await books.fetch(
       FetchDescriptor(predicate: #Predicate { $0.title.contains(needle) }, sortBy: [SortDescriptor(\.title)])
     ).map(\.title)
   }
 
   @Test func everyWriteKeepsTheIndexInStep() async throws {
-    let (container, books) = try open([SearchBook.self, SearchNote.self], SearchBook.self)
-    let notes = try SQLiteRepository<SearchNote>(container: container)
-    var dune = SearchBook(title: "Dune", blurb: "Desert planet")
-    let emma = SearchBook(title: "Emma", blurb: nil)
+    let (container, books) = try open([SearchBookRecord.self, SearchNoteRecord.self], SearchBookRecord.self)
+    let notes = try SQLiteRepository<SearchNoteRecord>(container: container)
+    var dune = SearchBookRecord(title: "Dune", blurb: "Desert planet")
+    let emma = SearchBookRecord(title: "Emma", blurb: nil)
     try await books.insert([dune, emma])
-    try await notes.insert(SearchNote(bookID: dune.id, text: "Spice must flow"))
+    try await notes.insert(SearchNoteRecord(bookID: dune.id, text: "Spice must flow"))
     #expect(try indexed("Des", column: "blurb").count == 1)
     #expect(try indexed("Spice", column: "text", table: "notes").count == 1)
 
@@ -91,7 +63,9 @@ struct SearchIndexTests {
     #expect(try indexed("Messiah", column: "title").count == 1)
     #expect(try await titles(containing: "Messiah", books) == ["Dune Messiah"])
 
-    try await books.upsert([SearchBook(id: emma.id, title: "Emma Woodhouse"), SearchBook(title: "Persuasion")])
+    try await books.upsert([
+      SearchBookRecord(id: emma.id, title: "Emma Woodhouse"), SearchBookRecord(title: "Persuasion"),
+    ])
     #expect(try await titles(containing: "Emma", books) == ["Emma Woodhouse"])
     #expect(try await titles(containing: "uasi", books) == ["Persuasion"])
 
@@ -103,15 +77,15 @@ struct SearchIndexTests {
   }
 
   @Test func aRolledBackTransactionLeavesTheIndexAsItWas() async throws {
-    let (container, books) = try open([SearchBook.self], SearchBook.self)
-    let kept = SearchBook(title: "Kept book")
+    let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
+    let kept = SearchBookRecord(title: "Kept book")
     try await books.insert(kept)
     let work = try SQLiteUnitOfWork(container: container)
     struct Refusal: Error {}
     await #expect(throws: Refusal.self) {
       try await work.transaction { changes in
-        try changes.insert([SearchBook(title: "Lost book")])
-        try changes.delete(ids: [kept.id], of: SearchBook.self)
+        try changes.insert([SearchBookRecord(title: "Lost book")])
+        try changes.delete(ids: [kept.id], of: SearchBookRecord.self)
         throw Refusal()
       }
     }
@@ -121,10 +95,10 @@ struct SearchIndexTests {
   }
 
   @Test func containsNarrowsWithTheIndexAndAnswersAsSwift() async throws {
-    let (_, books) = try open([SearchBook.self], SearchBook.self)
+    let (_, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
     let shelf = [
-      SearchBook(title: "Café society", blurb: "say \"NEAR\" (AND) *^"), SearchBook(title: "cafe SOCIETY"),
-      SearchBook(title: "Cafe\u{301} noir", blurb: "AND OR NOT"),
+      SearchBookRecord(title: "Café society", blurb: "say \"NEAR\" (AND) *^"), SearchBookRecord(title: "cafe SOCIETY"),
+      SearchBookRecord(title: "Cafe\u{301} noir", blurb: "AND OR NOT"),
     ]
     try await books.insert(shelf)
     // Decomposed or composed, the needle finds the NFC text; case stays Swift's.
@@ -139,8 +113,8 @@ struct SearchIndexTests {
       #expect(found.map(\.id) == shelf.filter { ($0.blurb ?? "").contains(needle) }.map(\.id), "\(needle)")
     }
     let plan = try Connection(location: .file(url.path), readOnly: true)
-    let translator = PredicateTranslator(table: try SearchBook.entityTable(), modelName: "SearchBook")
-    let query = try translator.condition(#Predicate<SearchBook> { $0.title.contains("ciety") })
+    let translator = PredicateTranslator(table: try SearchBookRecord.entityTable(), modelName: "SearchBookRecord")
+    let query = try translator.condition(#Predicate<SearchBookRecord> { $0.title.contains("ciety") })
     #expect(query.sql.contains("MATCH"))
     let explain = try plan.statement("EXPLAIN QUERY PLAN SELECT * FROM \"books\" WHERE \(query.sql)")
     try explain.bind(query.bindings)
@@ -149,37 +123,94 @@ struct SearchIndexTests {
     explain.reset()
     #expect(steps.contains { $0.contains("VIRTUAL TABLE") }, "\(steps)")
     #expect(!steps.contains { $0.hasPrefix("SCAN books") }, "\(steps)")
+    let either = try translator.condition(
+      #Predicate<SearchBookRecord> { $0.title.contains("ciety") || $0.title.contains("noir") })
+    let orPlan = try plan.statement("EXPLAIN QUERY PLAN SELECT * FROM \"books\" WHERE \(either.sql)")
+    try orPlan.bind(either.bindings)
+    steps = []
+    while try orPlan.step() { steps.append(orPlan.text(at: 3)) }
+    orPlan.reset()
+    #expect(steps.contains("MULTI-INDEX OR"), "\(steps)")
+    #expect(!steps.contains { $0.hasPrefix("SCAN books") }, "\(steps)")
   }
 
   @Test func aStoreGainsTheIndexWhenItsModelDeclaresItAndLosesItWhenItGoes() async throws {
     do {
-      let (container, plain) = try open([PlainBook.self], PlainBook.self)
-      try await plain.insert([PlainBook(title: "Middlemarch", blurb: "Provincial life"), PlainBook(title: "Emma")])
+      let (container, plain) = try open([PlainBookRecord.self], PlainBookRecord.self)
+      try await plain.insert([
+        PlainBookRecord(title: "Middlemarch", blurb: "Provincial life"), PlainBookRecord(title: "Emma"),
+      ])
       try container.close()
     }
     do {
-      let (container, books) = try open([SearchBook.self], SearchBook.self)
+      let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
       #expect(try indexed("march", column: "title").count == 1, "filled from the rows already stored")
       #expect(try await titles(containing: "march", books) == ["Middlemarch"])
       try container.close()
     }
-    let (_, plain) = try open([PlainBook.self], PlainBook.self)
-    try await plain.insert(PlainBook(title: "Ivanhoe"))
+    let (_, plain) = try open([PlainBookRecord.self], PlainBookRecord.self)
+    try await plain.insert(PlainBookRecord(title: "Ivanhoe"))
     let connection = try Connection(location: .file(url.path), readOnly: true)
     #expect(try SearchIndex.storedStatements(forTable: "books", on: connection).isEmpty)
   }
 
+  @Test func aMigrationCreatesAndFillsTheIndexThenDropsItWhenTheDeclarationGoes() async throws {
+    let open = { (plan: any SchemaMigrationPlan.Type, models: [any PersistentModel.Type]) in
+      try ModelContainer(for: models, migrationPlan: plan, configurations: [ModelConfiguration("Shelf", url: url)])
+    }
+    do {
+      let container = try open(SearchShelfPlanV1.self, SearchShelfV1.models)
+      try await SQLiteRepository<PlainBookRecord>(container: container).insert([
+        PlainBookRecord(title: "Middlemarch"), PlainBookRecord(title: "Bleak House", blurb: "Fog everywhere"),
+      ])
+      try container.close()
+    }
+    do {
+      let container = try open(SearchShelfPlanV2.self, SearchShelfV2.models)
+      let books = try SQLiteRepository<SearchBookRecord>(container: container)
+      #expect(try indexed("Fog", column: "blurb").count == 1, "filled in the migration")
+      #expect(try await titles(containing: "march", books) == ["Middlemarch"])
+      try await books.insert(SearchBookRecord(title: "Marching on"))
+      #expect(try await titles(containing: "March", books) == ["Marching on"])
+      try container.close()
+    }
+    _ = try open(SearchShelfPlanV3.self, SearchShelfV3.models)
+    let connection = try Connection(location: .file(url.path), readOnly: true)
+    #expect(try SearchIndex.storedStatements(forTable: "books", on: connection).isEmpty)
+    #expect(try SchemaDescription.read(from: connection).tables.map(\.name) == ["books"])
+  }
+
+  @Test func storeCheckFindsAnIndexOutOfStep() async throws {
+    let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
+    try await books.insert([SearchBookRecord(title: "Dune"), SearchBookRecord(title: "Emma")])
+    try container.close()
+    let table = try SearchBookRecord.entityTable()
+    let check = { () throws -> [StoreProblem] in
+      try SearchIndexCheck(tables: [table], connection: Connection(location: .file(url.path), readOnly: true))
+        .problems()
+    }
+    #expect(try check().isEmpty)
+    // A row written by a connection that runs no triggers is missing from the index.
+    let foreign = try Connection(location: .file(url.path), readOnly: false)
+    try foreign.execute(
+      "INSERT INTO books (id, title, blurb, pages) VALUES (x'00112233445566778899aabbccddeeff', 'Ivanhoe', NULL, 0)")
+    #expect(
+      try check().map(\.description) == [
+        "the search index of 'books' is out of step with its rows (1 not indexed, 0 indexed but gone)"
+      ])
+  }
+
   @Test func aHandMadeTriggerOrIndexIsRefused() async throws {
     do {
-      let (container, books) = try open([SearchBook.self], SearchBook.self)
-      try await books.insert(SearchBook(title: "Dune"))
+      let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
+      try await books.insert(SearchBookRecord(title: "Dune"))
       try container.close()
     }
     let connection = try Connection(location: .file(url.path), readOnly: false)
     try connection.execute("DROP TRIGGER \"_search_books_update\"")
-    #expect(throws: PersistenceError.self) { try open([SearchBook.self], SearchBook.self) }
+    #expect(throws: PersistenceError.self) { try open([SearchBookRecord.self], SearchBookRecord.self) }
     try connection.execute("CREATE TRIGGER \"_search_books_update\" AFTER UPDATE ON books BEGIN SELECT 1; END")
-    #expect(throws: PersistenceError.self) { try open([SearchBook.self], SearchBook.self) }
+    #expect(throws: PersistenceError.self) { try open([SearchBookRecord.self], SearchBookRecord.self) }
   }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import SQLiteCore
 
 /// The substring index of a table's searchable text columns: an FTS5 table with the trigram
-/// tokenizer, case-sensitive, over the table's own rows (external content, by `rowid`), and the
+/// tokenizer, case-sensitive, keyed by the table's `rowid` and holding no copy of the text, and the
 /// three triggers that keep it in step with every insert, update and delete on the table —
 /// inside the writing statement's transaction, whatever path wrote (the repository, an upsert,
 /// a cascade of a parent's delete, a migration).
@@ -55,35 +55,42 @@ package struct SearchIndex: Sendable, Hashable {
     return String(token.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
   }
 
-  init(table: String, columns: [String]) {
+  /// The index of `columns` of `table`.
+  package init(table: String, columns: [String]) {
     self.table = table
     self.columns = columns
   }
 
   /// The FTS5 table's name. It ends in `_fts`, which none of FTS5's shadow tables (`_data`,
   /// `_idx`, `_docsize`, `_config`) does, so no two tables' names collide.
-  var name: String { Self.prefix + table + "_fts" }
+  package var name: String { Self.prefix + table + "_fts" }
 
   /// The FTS5 table's name, quoted for SQL.
-  var quotedName: String { SQLIdentifier.quote(name) }
+  package var quotedName: String { SQLIdentifier.quote(name) }
 
   /// The names of the triggers, each for one kind of write.
   var triggerNames: [String] { ["insert", "delete", "update"].map { Self.prefix + table + "_" + $0 } }
 
   /// The statements that create the index over an empty table, in the text SQLite stores for
   /// them: the FTS5 table, then the triggers named by ``triggerNames``.
+  ///
+  /// The FTS5 table is contentless (`content=''`): it holds the index only, and a delete names
+  /// the values it removes, which the triggers take from the row. The trigram tokenizer stops at
+  /// a NUL character, so each value is indexed with its NULs as spaces (`swift_search_text`,
+  /// which every connection of the engine has); a needle never holds a NUL
+  /// (``narrowing(_:containing:)``), so the index still finds every row that contains it.
   var createStatements: [String] {
     let quotedColumns = columns.map(SQLIdentifier.quote).joined(separator: ", ")
-    let content = "'" + table.replacingOccurrences(of: "'", with: "''") + "'"
-    let newValues = columns.map { "new." + SQLIdentifier.quote($0) }.joined(separator: ", ")
-    let oldValues = columns.map { "old." + SQLIdentifier.quote($0) }.joined(separator: ", ")
-    let add = "INSERT INTO \(quotedName) (rowid, \(quotedColumns)) VALUES (new.rowid, \(newValues));"
+    let values = { (row: String) in
+      columns.map { "swift_search_text(\(row).\(SQLIdentifier.quote($0)))" }.joined(separator: ", ")
+    }
+    let add = "INSERT INTO \(quotedName) (rowid, \(quotedColumns)) VALUES (new.rowid, \(values("new")));"
     let remove =
-      "INSERT INTO \(quotedName) (\(quotedName), rowid, \(quotedColumns)) VALUES ('delete', old.rowid, \(oldValues));"
+      "INSERT INTO \(quotedName) (\(quotedName), rowid, \(quotedColumns)) VALUES ('delete', old.rowid, \(values("old")));"
     let base = SQLIdentifier.quote(table)
     let triggers = triggerNames.map(SQLIdentifier.quote)
     return [
-      "CREATE VIRTUAL TABLE \(quotedName) USING fts5(\(quotedColumns), content=\(content), content_rowid='rowid', "
+      "CREATE VIRTUAL TABLE \(quotedName) USING fts5(\(quotedColumns), content='', "
         + "tokenize='trigram case_sensitive 1')",
       "CREATE TRIGGER \(triggers[0]) AFTER INSERT ON \(base) BEGIN \(add) END",
       "CREATE TRIGGER \(triggers[1]) AFTER DELETE ON \(base) BEGIN \(remove) END",
@@ -91,13 +98,18 @@ package struct SearchIndex: Sendable, Hashable {
     ]
   }
 
-  /// The statement that refills the index from every row of the table.
-  var rebuildStatement: String { "INSERT INTO \(quotedName) (\(quotedName)) VALUES ('rebuild')" }
+  /// The statement that fills the index, made empty, from every row of the table, as the
+  /// insert trigger would.
+  var fillStatement: String {
+    let quotedColumns = columns.map(SQLIdentifier.quote).joined(separator: ", ")
+    let values = columns.map { "swift_search_text(\(SQLIdentifier.quote($0)))" }.joined(separator: ", ")
+    return
+      "INSERT INTO \(quotedName) (rowid, \(quotedColumns)) SELECT rowid, \(values) FROM \(SQLIdentifier.quote(table))"
+  }
 
-  /// The statement that fails with `SQLITE_CORRUPT` when the index is not exactly what the
-  /// table's rows give.
-  var integrityCheckStatement: String {
-    "INSERT INTO \(quotedName) (\(quotedName), rank) VALUES ('integrity-check', 1)"
+  /// The statement that fails with `SQLITE_CORRUPT` when the index is damaged.
+  package var integrityCheckStatement: String {
+    "INSERT INTO \(quotedName) (\(quotedName)) VALUES ('integrity-check')"
   }
 
   /// The statements that drop the index and its triggers, if they exist.
@@ -135,7 +147,7 @@ extension SearchIndex {
     for statement in dropStatements(forTable: table.name) { try connection.execute(statement) }
     guard let wanted else { return }
     for statement in wanted.createStatements { try connection.execute(statement) }
-    try connection.execute(wanted.rebuildStatement)
+    try connection.execute(wanted.fillStatement)
   }
 
   /// The stored text of a table's index objects that exist, in ``createStatements`` order.
