@@ -94,6 +94,25 @@ struct SearchIndexTests {
     #expect(try await titles(containing: "book", books) == ["Kept book"])
   }
 
+  @Test func aTransactionFindsTheTextItWroteBeforeTheIndexHasIt() async throws {
+    let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
+    var kept = SearchBookRecord(title: "Kept book")
+    try await books.insert(kept)
+    kept.title = "Renamed volume"
+    let found = try await SQLiteUnitOfWork(container: container).transaction { changes in
+      try changes.insert([SearchBookRecord(title: "New book")])
+      try changes.update([kept])
+      let search = { (needle: String) in
+        try changes.fetch(FetchDescriptor<SearchBookRecord>(predicate: #Predicate { $0.title.contains(needle) }))
+          .map(\.title).sorted()
+      }
+      return [try search("book"), try search("volume")]
+    }
+    #expect(found == [["New book"], ["Renamed volume"]])
+    #expect(try indexed("book", column: "title").count == 1, "flushed when the transaction committed")
+    #expect(try await titles(containing: "volume", books) == ["Renamed volume"])
+  }
+
   @Test func containsNarrowsWithTheIndexAndAnswersAsSwift() async throws {
     let (_, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
     let shelf = [

@@ -2,7 +2,7 @@ import SQLiteCore
 
 /// Whether each substring index (``SearchIndex``) of a store's tables covers exactly the table's
 /// rows, read without writing: the rows the index has a document for (its `docsize` shadow
-/// table) against the table's own. FTS5's full `integrity-check` is a write command, which a
+/// table), with its pending changes, against the table's own. FTS5's full `integrity-check` is a write command, which a
 /// check that changes nothing cannot run; this finds an index that missed an insert or a delete,
 /// not one that missed an update of a row it still holds.
 struct SearchIndexCheck {
@@ -18,10 +18,14 @@ struct SearchIndexCheck {
         problems.append(StoreProblem("the search index of '\(table.name)' is missing or not the engine's"))
         continue
       }
-      let documents = SQLIdentifier.quote(index.name + "_docsize")
-      let unindexed = try count(
-        "SELECT count(*) FROM \(table.quotedName) WHERE rowid NOT IN (SELECT id FROM \(documents))")
-      let gone = try count("SELECT count(*) FROM \(documents) WHERE id NOT IN (SELECT rowid FROM \(table.quotedName))")
+      // Changes not yet flushed into the index count as in it.
+      let documents =
+        "SELECT id FROM \(SQLIdentifier.quote(index.name + "_docsize")) WHERE id NOT IN "
+        + "(SELECT \"row\" FROM \(SQLIdentifier.quote(index.pendingName)) WHERE \"deleted\" = 1) "
+        + "UNION SELECT \"row\" FROM \(SQLIdentifier.quote(index.pendingName)) WHERE \"deleted\" = 0"
+      let unindexed = try count("SELECT count(*) FROM \(table.quotedName) WHERE rowid NOT IN (\(documents))")
+      let gone = try count(
+        "SELECT count(*) FROM (\(documents)) WHERE id NOT IN (SELECT rowid FROM \(table.quotedName))")
       if unindexed > 0 || gone > 0 {
         problems.append(
           StoreProblem(

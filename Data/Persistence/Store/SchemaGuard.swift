@@ -21,13 +21,13 @@ enum SchemaGuard {
       objects.append((type, statement.text(at: 1), statement.text(at: 2), statement.text(at: 3)))
     }
     let indexes = objects.compactMap { $0.type == "virtual table" ? SearchIndex(storedSQL: $0.sql) : nil }
-    let allowed = Set(indexes.flatMap(\.createStatements))
+    let allowed = Set(indexes.flatMap { [$0.virtualTableStatement] + $0.triggerStatements })
     if let foreign = objects.first(where: { !allowed.contains($0.sql) }) {
       throw PersistenceError.cannotOpen(
         path: path, reason: "its schema holds a \(foreign.type) ('\(foreign.name)'), which a store never has")
     }
     let present = Set(objects.map(\.sql))
-    if let index = indexes.first(where: { !present.isSuperset(of: $0.createStatements) }) {
+    if let index = indexes.first(where: { !present.isSuperset(of: $0.triggerStatements) }) {
       throw PersistenceError.cannotOpen(
         path: path,
         reason: "its search index '\(index.name)' lacks one of its triggers, so it is out of step with '\(index.table)'"
