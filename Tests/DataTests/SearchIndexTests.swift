@@ -219,6 +219,20 @@ struct SearchIndexTests {
       ])
   }
 
+  @Test func anotherProgramsWriteThroughSQLiteIsFoundAndFlushedByTheNextWrite() async throws {
+    let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
+    try await books.insert(SearchBookRecord(title: "Dune"))
+    // As the sqlite3 shell writes: triggers on, none of the engine's code around it.
+    let foreign = try Connection(location: .file(url.path), readOnly: false)
+    try foreign.runCheckedTriggers()
+    try foreign.execute(
+      "INSERT INTO books (id, title, blurb, pages) VALUES (x'00112233445566778899aabbccddeeff', 'Ivanhoe', NULL, 0)")
+    #expect(try await titles(containing: "hoe", books) == ["Ivanhoe"], "read from the pending changes")
+    try await books.insert(SearchBookRecord(title: "Emma"))
+    #expect(try indexed("hoe", column: "title").count == 1, "flushed by the engine's next write")
+    try container.close()
+  }
+
   @Test func aHandMadeTriggerOrIndexIsRefused() async throws {
     do {
       let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)

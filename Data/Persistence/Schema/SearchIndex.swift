@@ -85,9 +85,8 @@ package struct SearchIndex: Sendable, Hashable {
   /// trigger costs five times what it costs in one statement, so ``flushStatements`` move the
   /// pending changes into the index in one statement before each write transaction commits, and
   /// a query looks at both (``narrowing(_:containing:)``). The trigram tokenizer stops at a NUL
-  /// character, so each value is kept with its NULs as spaces (`swift_search_text`, which every
-  /// connection of the engine has); a needle never holds a NUL, so the index still finds every
-  /// row that contains it.
+  /// character, so each value is indexed with its NULs as spaces; a needle never holds a NUL, so
+  /// the index still finds every row that contains it.
   var createStatements: [String] {
     [virtualTableStatement, pendingTableStatement] + triggerStatements
   }
@@ -106,9 +105,7 @@ package struct SearchIndex: Sendable, Hashable {
   /// The statements that create the triggers that append every change of the table's searchable
   /// columns to the pending table.
   var triggerStatements: [String] {
-    let values = { (row: String) in
-      columns.map { "swift_search_text(\(row).\(SQLIdentifier.quote($0)))" }.joined(separator: ", ")
-    }
+    let values = { (row: String) in columns.map { "\(row).\(SQLIdentifier.quote($0))" }.joined(separator: ", ") }
     let pending = "INSERT INTO \(SQLIdentifier.quote(pendingName)) (\"row\", \"deleted\", \(quotedColumns))"
     let add = "\(pending) VALUES (new.rowid, 0, \(values("new")));"
     let remove = "\(pending) VALUES (old.rowid, 1, \(values("old")));"
@@ -130,7 +127,7 @@ package struct SearchIndex: Sendable, Hashable {
     let pending = SQLIdentifier.quote(pendingName)
     return [
       "INSERT INTO \(quotedName) (\(quotedName), rowid, \(quotedColumns)) SELECT CASE \"deleted\" WHEN 1 THEN "
-        + "'delete' END, \"row\", \(quotedColumns) FROM \(pending) ORDER BY \"seq\"",
+        + "'delete' END, \"row\", \(searchTexts) FROM \(pending) ORDER BY \"seq\"",
       "DELETE FROM \(pending)",
     ]
   }
@@ -138,9 +135,14 @@ package struct SearchIndex: Sendable, Hashable {
   /// The statement that fills the index, made empty, from every row of the table, as the
   /// insert trigger and a flush would.
   var fillStatement: String {
-    let values = columns.map { "swift_search_text(\(SQLIdentifier.quote($0)))" }.joined(separator: ", ")
-    return
-      "INSERT INTO \(quotedName) (rowid, \(quotedColumns)) SELECT rowid, \(values) FROM \(SQLIdentifier.quote(table))"
+    "INSERT INTO \(quotedName) (rowid, \(quotedColumns)) SELECT rowid, \(searchTexts) FROM \(SQLIdentifier.quote(table))"
+  }
+
+  /// The searchable columns as the index takes them: each NUL a space (`swift_search_text`, which
+  /// the engine's connections have; the triggers store values as they are, so another program
+  /// writing the table through SQLite still records its changes).
+  private var searchTexts: String {
+    columns.map { "swift_search_text(\(SQLIdentifier.quote($0)))" }.joined(separator: ", ")
   }
 
   /// The statement that fails with `SQLITE_CORRUPT` when the index is damaged.

@@ -30,8 +30,7 @@ enum SchemaGuard {
     if let index = indexes.first(where: { !present.isSuperset(of: $0.triggerStatements) }) {
       throw PersistenceError.cannotOpen(
         path: path,
-        reason: "its search index '\(index.name)' lacks one of its triggers, so it is out of step with '\(index.table)'"
-      )
+        reason: "the search index of its table '\(index.table)' lacks one of its triggers, so it is out of step")
     }
   }
 
