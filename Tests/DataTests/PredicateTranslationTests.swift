@@ -3,8 +3,8 @@ import CatalogStorage
 import Foundation
 import Repositories
 import SQLiteCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import Persistence
 

@@ -140,13 +140,7 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
       let result = descriptor.compare(lhs, rhs)
       if result != .orderedSame { return result }
     }
-    guard let left = lhs.id as? any Comparable else { return .orderedSame }
-    return order(left, rhs.id)
-  }
-
-  private static func order<ID: Comparable>(_ lhs: ID, _ rhs: Any) -> ComparisonResult {
-    guard let rhs = rhs as? ID else { return .orderedSame }
-    return lhs < rhs ? .orderedAscending : rhs < lhs ? .orderedDescending : .orderedSame
+    return IdentifierOrder.compare(lhs.id, rhs.id)
   }
 
   /// The positions a descriptor's offset and limit keep out of `count` sorted matches. A
