@@ -100,6 +100,7 @@ struct StoreBenchmark {
     var phases = [
       Phase(name: "insert \(rows) (one transaction)", target: 1.3),
       Phase(name: "fetch all", target: 1.5),
+      Phase(name: "fetch all, row initializer (no Codable)", target: 1.2),
       Phase(name: "indexed date range, 100 queries", target: 1.2),
       Phase(name: "a page of 20 at 3/4 by date, by offset, 20 queries", target: 1.2),
       Phase(name: "the same pages after their previous movie (keyset), 20 queries", target: 2.0),
@@ -124,6 +125,11 @@ struct StoreBenchmark {
         for: Movie.self,
         configurations: ModelConfiguration("Benchmark", url: folder.appendingPathComponent("framework.store")))
       let repository = try SQLiteRepository<Movie>(container: container)
+      // The same store's movies read through a row initializer instead of Codable.
+      let rowReader = try SQLiteRepository<RowMovie>(
+        container: try ModelContainer(
+          for: RowMovie.self,
+          configurations: ModelConfiguration("Benchmark", url: folder.appendingPathComponent("framework.store"))))
       let quietRaw = try RawMovieStore(path: folder.appendingPathComponent("raw-quiet.store").path)
       let quiet = try SQLiteRepository<Movie>(
         container: try ModelContainer(
@@ -142,6 +148,7 @@ struct StoreBenchmark {
           }
         ),
         ({ try await repository.fetchAll().count }, { try raw.fetchAll().count }),
+        ({ try await rowReader.fetchAll().count }, { try raw.fetchAll().count }),
         (
           {
             var total = 0

@@ -65,6 +65,14 @@ extension Statement {
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
+  /// Calls `body` with the UTF-8 bytes of a text column, without copying them.
+  @inline(__always)
+  package func withText<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    let pointer = sqlite3_column_text(handle, index)
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+  }
+
   /// Reads a column as bytes.
   @inline(__always)
   package func data(at index: Int32) -> Data {

@@ -21,6 +21,23 @@ struct HistoryIDsTests {
     #expect(texts == [uuid.uuidString.lowercased(), "42", "\(Int64.min)", "book-7", "", "ab01", "1.5"])
   }
 
+  @Test func aColumnPacksAsTheValueItHolds() throws {
+    let connection = try Connection(location: .memory, readOnly: false)
+    let values: [SQLValue] = [
+      .blob(Data((0..<16).map { UInt8($0) })), .integer(-7), .real(2.5), .text("ключ\u{0}7"), .text(""),
+      .blob(Data([1, 2, 3])), .null,
+    ]
+    let statement = try connection.statement(
+      values.indices.map { "SELECT ?\($0 + 1)" }.joined(separator: " UNION ALL "))
+    try statement.bind(values)
+    var fromColumns = HistoryIDs()
+    while try statement.step() { fromColumns.append(columnAt: 0, of: statement) }
+    var fromValues = HistoryIDs()
+    for value in values { fromValues.append(value) }
+    #expect(fromColumns.count == values.count)
+    #expect(fromColumns.bytes == fromValues.bytes)
+  }
+
   @Test func truncatedBytesStopTheReadingWithoutACrash() throws {
     var ids = HistoryIDs()
     try ids.append(UUID())

@@ -17,3 +17,14 @@ extension NovelRecord: PersistentModel {
   static let entity = Entity<NovelRecord>(
     table: "novels", indexes: [Entity.Index(\.year)], unique: [Entity.Unique(\.isbn)])
 }
+
+// Read through the row path, skipping `Codable`, so the whole generic contract checks it on
+// SQLite.
+extension NovelRecord: RowDecodable {
+  init(row: StoredRow) throws {
+    self.init(
+      id: try row.decode(forKey: "id"), title: try row.decode(forKey: "title"),
+      author: try row.decode(forKey: "author"), year: try row.decode(forKey: "year"),
+      isbn: try row.decode(forKey: "isbn"), pages: try row.decodeIfPresent(forKey: "pages"))
+  }
+}

@@ -26,8 +26,12 @@ final class RowDecoder {
   /// The table's columns that the statement does not return: their attributes decode as empty
   /// values (see `FetchDescriptor.propertiesToFetch`).
   private let unfetched: Set<String>
-  /// The model type being decoded, for error messages.
-  @exclusivity(unchecked) private var modelName = ""
+  /// The model type being decoded, named in error messages.
+  @exclusivity(unchecked) private var modelType: Any.Type = Any.self
+  private var modelName: String { "\(modelType)" }
+  /// The last model type decoded and, when it reads itself from rows, its ``RowDecodable``
+  /// type: a conformance is looked up once per reader, not once per row.
+  @exclusivity(unchecked) private var rowPath: (model: ObjectIdentifier, type: (any RowDecodable.Type)?)?
 
   /// The suffix of a result column's name (`"images:names"`) that returns an externally
   /// stored attribute's file names without asking for the files to be read: the attribute
@@ -69,14 +73,31 @@ final class RowDecoder {
   ///   identifier if an external file it needs is missing or unreadable.
   func decode<Model: Decodable>(_ type: Model.Type) throws(PersistenceError) -> Model {
     position = 0
-    modelName = "\(Model.self)"
+    modelType = Model.self
     do {
+      if let rowType = rowDecodableType(of: Model.self) { return try decode(rowType, as: Model.self) }
       return try Model(from: RowDecoding(decoder: self))
     } catch let error as PersistenceError {
       throw error
     } catch {
       throw .invalidValue("a row of \(table.name) cannot be decoded as \(Model.self): \(error)")
     }
+  }
+
+  /// The model's ``RowDecodable`` conformance, if it has one.
+  @inline(__always)
+  private func rowDecodableType<Model>(of type: Model.Type) -> (any RowDecodable.Type)? {
+    let identifier = ObjectIdentifier(type)
+    if let rowPath, rowPath.model == identifier { return rowPath.type }
+    let found = type as? any RowDecodable.Type
+    rowPath = (identifier, found)
+    return found
+  }
+
+  /// A model that reads itself from the row; `Row` is `Model`, as found by
+  /// ``rowDecodableType(of:)``, so the cast between them is the identity.
+  private func decode<Row: RowDecodable, Model>(_ rowType: Row.Type, as model: Model.Type) throws -> Model {
+    unsafeBitCast(try Row(row: StoredRow(decoder: self)), to: Model.self)
   }
 
   /// The current row's identifier as people read it.

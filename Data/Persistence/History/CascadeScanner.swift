@@ -30,14 +30,13 @@ enum CascadeScanner {
         let selection = SQLFragment("\(SQLIdentifier.quote(key.column)) IN (\(parents))", condition?.bindings ?? [])
         let statement = try connection.statement(
           "SELECT \(SQLIdentifier.quote(child.primaryKey)) FROM \(child.quotedName) WHERE \(selection.sql)")
-        var found = false
+        let found: Bool
         do {
           defer { statement.reset() }
           try statement.bind(selection.bindings)
-          while try statement.step() {
-            try recorder.record(key.deleteRule == .cascade ? .delete : .update, statement.value(at: 0), in: child.name)
-            found = true
-          }
+          found =
+            try recorder.recordRows(
+              key.deleteRule == .cascade ? .delete : .update, selectedBy: statement, in: child.name) > 0
         }
         if key.deleteRule == .cascade, found {
           try recordEffects(

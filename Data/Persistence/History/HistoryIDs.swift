@@ -53,7 +53,30 @@ struct HistoryIDs {
     count += 1
   }
 
-  private mutating func appendSized(_ tag: Tag, _ payload: [UInt8]) {
+  /// Appends the identifier in a column of a statement's current row, as `append(_: SQLValue)`
+  /// would, without making a value of it first: the path of bulk deletes, one call a row.
+  mutating func append(columnAt index: Int32, of statement: Statement) {
+    switch statement.storageClass(at: index) {
+    case .integer: append(.integer(statement.int64(at: index)))
+    case .real: append(.real(statement.double(at: index)))
+    case .null: append(.null)
+    case .text:
+      statement.withText(at: index) { appendSized(.text, $0) }
+      count += 1
+    case .blob:
+      statement.withBlob(at: index) { blob in
+        if blob.count == 16 {
+          bytes.append(Tag.uuid.rawValue)
+          bytes.append(contentsOf: blob)
+        } else {
+          appendSized(.blob, blob)
+        }
+      }
+      count += 1
+    }
+  }
+
+  private mutating func appendSized(_ tag: Tag, _ payload: some Collection<UInt8>) {
     bytes.append(tag.rawValue)
     withUnsafeBytes(of: UInt32(payload.count).littleEndian) { bytes.append(contentsOf: $0) }
     bytes.append(contentsOf: payload)

@@ -28,19 +28,34 @@ package final class HistoryRecorder {
 
   /// Records that a row of a table changed, by its key as SQLite holds it.
   func record(_ kind: PendingChange.Kind, _ id: SQLValue, in table: String) throws {
-    try append(kind, in: table) { $0.append(id) }
+    try append(kind, model: modelNames[table] ?? table) { $0.append(id) }
   }
 
   /// Records that a row of a table changed, by its model identifier.
   package func record<ID>(_ kind: PendingChange.Kind, id: ID, in table: String) throws {
-    try append(kind, in: table) { try $0.append(id) }
+    try append(kind, model: modelNames[table] ?? table) { try $0.append(id) }
+  }
+
+  /// Records that every row a statement selects changed, by the key in its first column.
+  ///
+  /// The statement is stepped to its end here; the keys go straight from SQLite's row into the
+  /// packed run, and are written out as they accumulate, so memory stays flat however many
+  /// rows a bulk delete selects. Returns how many rows it recorded.
+  @discardableResult
+  func recordRows(_ kind: PendingChange.Kind, selectedBy statement: Statement, in table: String) throws -> Int {
+    let model = modelNames[table] ?? table
+    var recorded = 0
+    while try statement.step() {
+      try append(kind, model: model) { $0.append(columnAt: 0, of: statement) }
+      recorded += 1
+    }
+    return recorded
   }
 
   /// Adds an identifier to the current run of changes, or starts a run for a new model or kind.
   private func append(
-    _ kind: PendingChange.Kind, in table: String, _ add: (inout HistoryIDs) throws -> Void
+    _ kind: PendingChange.Kind, model: String, _ add: (inout HistoryIDs) throws -> Void
   ) throws {
-    let model = modelNames[table] ?? table
     if runs.last?.model != model || runs.last?.kind != kind { runs.append((model, kind, HistoryIDs())) }
     let before = runs[runs.count - 1].ids.bytes.count
     try add(&runs[runs.count - 1].ids)

@@ -108,6 +108,6 @@ struct TableWriter<Model: PersistentModel> {
         + (condition.map { " WHERE \($0.sql)" } ?? ""))
     defer { statement.reset() }
     try statement.bind(condition?.bindings ?? [])
-    while try statement.step() { try recorder.record(.delete, statement.value(at: 0), in: table.name) }
+    try recorder.recordRows(.delete, selectedBy: statement, in: table.name)
   }
 }

@@ -22,3 +22,17 @@ struct FuzzRecord: PersistentModel, Equatable {
   var genre: Genre
   var info: Info
 }
+
+// The fuzzer reads its records through the row path, so every predicate's results also check
+// that `init(row:)` reads back exactly what was stored (the in-memory side holds the values).
+extension FuzzRecord: RowDecodable {
+  init(row: StoredRow) throws {
+    self.init(
+      id: try row.decode(forKey: "id"), int: try row.decode(forKey: "int"), small: try row.decode(forKey: "small"),
+      optInt: try row.decodeIfPresent(forKey: "optInt"), double: try row.decode(forKey: "double"),
+      text: try row.decode(forKey: "text"), optText: try row.decodeIfPresent(forKey: "optText"),
+      flag: try row.decode(forKey: "flag"), date: try row.decode(forKey: "date"),
+      optDate: try row.decodeIfPresent(forKey: "optDate"), genre: try row.decode(forKey: "genre"),
+      info: try row.decode(forKey: "info"))
+  }
+}

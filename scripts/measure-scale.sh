@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Measures how the catalog's commands grow with its size: for each size given, a generated
+# catalog is imported, then every query a user runs is timed (with its peak memory) — a page
+# of `list` under each filter, a page deep in the list, `stats`, `store check` and one movie by
+# id. The sizes print side by side with the growth of each figure, so a command that grows
+# faster than the rows, or an indexed lookup that does not stay flat, shows at once.
+#
+#   scripts/measure-scale.sh                      # 100,000 and 10,000,000 movies
+#   scripts/measure-scale.sh 10000 100000         # any sizes, smallest first
+#   MOVIES=path/to/movies scripts/measure-scale.sh   # another build
+#
+# Times are wall-clock milliseconds and include starting the process (a few milliseconds).
+# Every fifth movie has two tags.
+# Ten million movies take about 2.5 GB of disk beside 0.7 GB of CSV, in a temporary folder
+# (TMPDIR picks another place), removed at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(100000 10000000)
+if [ ! -x /usr/bin/time ]; then
+  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq time >/dev/null
+fi
+movies="${MOVIES:-}"
+if [ -z "$movies" ]; then
+  scripts/bootstrap.sh
+  swift build -c release --product movies >/dev/null
+  movies="$(swift build -c release --show-bin-path)/movies"
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+declare -A millis peak
+labels=()
+
+# Runs one command on a catalog and keeps its time and peak memory under a label.
+measure() {
+  local rows="$1" label="$2"; shift 2
+  local start end
+  start=$(date +%s%N)
+  /usr/bin/time -f "%M" -o "$work/time" "$movies" "$@" >"$work/out" 2>"$work/err" || {
+    echo "measure-scale: '$label' failed on $rows movies:" >&2; cat "$work/err" >&2; exit 1
+  }
+  end=$(date +%s%N)
+  read -r peak["$label,$rows"] <"$work/time"
+  millis["$label,$rows"]=$(( (end - start) / 1000000 ))
+  [[ " ${labels[*]} " == *" $label "* ]] || labels+=("$label")
+}
+
+for rows in "${sizes[@]}"; do
+  awk -v rows="$rows" 'BEGIN {
+    print "title,date,content,rate,heart,tags"
+    for (i = 0; i < rows; i++)
+      printf "Movie %d,%04d-%02d-%02d,\"Notes about movie %d, a fine film.\",%d,%d,%s\n",
+        i, 1900 + i % 125, 1 + i % 12, 1 + i % 28, i, i % 11, i % 4, (i % 5 == 0 ? "drama|classic" : "")
+  }' >"$work/movies.csv"
+  store="$work/catalog.store"
+  rm -f "$store"*
+  measure "$rows" "import" --store "$store" import "$work/movies.csv" --quiet
+  rm -f "$work/movies.csv"
+  deep=$((rows * 3 / 4))
+  measure "$rows" "list (first page by date)" --store "$store" list --limit 20
+  measure "$rows" "list --min-rate 9" --store "$store" list --min-rate 9 --limit 20
+  measure "$rows" "list --from --to (a year)" --store "$store" list --from 1950-01-01 --to 1950-12-31 --limit 20
+  measure "$rows" "list --hearted" --store "$store" list --hearted --limit 20
+  measure "$rows" "list --tag drama" --store "$store" list --tag drama --limit 20
+  measure "$rows" "list --title-prefix" --store "$store" list --title-prefix "Movie 4242" --limit 20
+  measure "$rows" "list --search" --store "$store" list --search "movie 4242," --limit 20
+  measure "$rows" "list --sort rate:desc,title" --store "$store" list --sort rate:desc,title --limit 20
+  measure "$rows" "list --offset 3/4 deep" --store "$store" list --offset "$deep" --limit 20 --format json
+  id="$(grep -o '"id" *: *"[^"]*"' "$work/out" | tail -1 | sed 's/.*"\([^"]*\)"$/\1/')"
+  if "$movies" list --help 2>&1 | grep -q -- '--after'; then
+    measure "$rows" "list --after (the next page)" --store "$store" list --after "$id" --limit 20
+  fi
+  measure "$rows" "show ID (fetch by id)" --store "$store" show "$id"
+  measure "$rows" "stats" --store "$store" stats
+  measure "$rows" "store check" --store "$store" store check
+  rm -f "$store"*
+done
+
+header="$(printf '%-30s' command)"
+for rows in "${sizes[@]}"; do header+="$(printf '  %12s %9s' "$rows ms" "peak MiB")"; done
+[ ${#sizes[@]} -gt 1 ] && header+="$(printf '  %9s' "time ×")"
+echo "$header"
+first="${sizes[0]}" last="${sizes[${#sizes[@]} - 1]}"
+for label in "${labels[@]}"; do
+  line="$(printf '%-30s' "$label")"
+  for rows in "${sizes[@]}"; do
+    line+="$(printf '  %12s %9s' "${millis[$label,$rows]:--}" "$(( ${peak[$label,$rows]:-0} / 1024 ))")"
+  done
+  if [ ${#sizes[@]} -gt 1 ] && [ -n "${millis[$label,$first]:-}" ] && [ -n "${millis[$label,$last]:-}" ]; then
+    line+="$(awk -v a="${millis[$label,$first]}" -v b="${millis[$label,$last]}" \
+      'BEGIN { if (a > 0) printf "  %8.1fx", b / a; else printf "  %9s", "-" }')"
+  fi
+  echo "$line"
+done
+echo "rows grew $(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.0f", b / a }')x from the first size to the last"
