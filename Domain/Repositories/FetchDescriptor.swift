@@ -86,7 +86,9 @@ extension FetchDescriptor where Model: Identifiable & Sendable {
   /// }
   /// ```
   ///
-  /// A descriptor with `after` needs a sort order: an unsorted fetch returns models in the
+  /// The model must hold its real values of the sort key paths: one fetched with
+  /// ``propertiesToFetch`` that leaves a sort key out holds an empty value there, which places
+  /// the page elsewhere. A descriptor with `after` needs a sort order: an unsorted fetch returns models in the
   /// order they were stored, which no model's values name, so it throws
   /// ``RepositoryError/unsupportedQuery(_:)``. Sort by `\.id` to page through every model.
   public var after: Model? {
