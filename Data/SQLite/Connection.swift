@@ -189,7 +189,20 @@ package final class Connection {
   ///
   /// - Throws: what `body` throws, or ``SQLiteError`` if the transaction cannot begin or commit.
   package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-    try execute("BEGIN IMMEDIATE")
+    try transaction("BEGIN IMMEDIATE", body)
+  }
+
+  /// Runs `body` in a read transaction (`BEGIN DEFERRED`): every statement it runs sees the
+  /// database as one commit left it, however many other connections commit meanwhile.
+  ///
+  /// - Throws: what `body` throws, or ``SQLiteError`` if the transaction cannot begin or end.
+  package func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    try transaction("BEGIN DEFERRED", body)
+  }
+
+  /// Runs `body` between `begin` and a commit, rolling back if it throws.
+  private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+    try execute(begin)
     do {
       let result = try body()
       try execute("COMMIT")

@@ -61,11 +61,19 @@ struct StoreMigrator: Sendable {
   ///   version, whose tables match no version, or whose tables' definitions were edited
   ///   (``SchemaGuard/checkDefinitions(_:of:exact:path:)``).
   func recognize(_ connection: Connection, path: String) throws {
-    let live = try SchemaDescription.read(from: connection)
-    let record = try SchemaRecord.read(from: connection, path: path)
+    let (live, record) = try look(at: connection, path: path)
     if live.isEmpty, record == nil { return }
     let index = try standing(of: live, record: record, path: path).index
     try SchemaGuard.checkDefinitions(connection, of: versions[index].schemas, path: path)
+  }
+
+  /// The store's tables and its record of them, read in one transaction: tables another process
+  /// creates meanwhile, with the record that covers them, are seen both or neither — never the
+  /// new record beside the old tables, which would read as tables changed behind the engine.
+  private func look(at connection: Connection, path: String) throws -> (SchemaDescription, SchemaRecord?) {
+    try connection.readTransaction {
+      (try SchemaDescription.read(from: connection), try SchemaRecord.read(from: connection, path: path))
+    }
   }
 
   /// Where a store at `realPath` of a version is copied before it is migrated.
@@ -86,16 +94,24 @@ struct StoreMigrator: Sendable {
   func prepare(
     _ connection: Connection, path: String, realPath: String, allowsSave: Bool, external: ExternalFiles?
   ) throws {
-    let live = try SchemaDescription.read(from: connection)
-    let record = try SchemaRecord.read(from: connection, path: path)
+    let (live, record) = try look(at: connection, path: path)
     if live.isEmpty, record == nil {
       guard allowsSave else { throw PersistenceError.cannotOpen(path: path, reason: "the read-only store is empty") }
-      try connection.writeTransaction {
+      let created = try connection.writeTransaction { () throws -> Bool in
+        // Another process opening the new store at once may have created it since the look.
+        guard try SchemaDescription.read(from: connection).isEmpty,
+          try SchemaRecord.read(from: connection, path: path) == nil
+        else { return false }
         for table in latest.schemas {
           for statement in table.createStatements { try connection.execute(statement) }
         }
         try SchemaRecord(version: latest.number, fingerprint: try SchemaDescription.read(from: connection).fingerprint)
           .write(to: connection)
+        return true
+      }
+      // Created by the other process: recognized as any existing store is.
+      if !created {
+        try prepare(connection, path: path, realPath: realPath, allowsSave: allowsSave, external: external)
       }
       return
     }
