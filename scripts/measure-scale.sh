@@ -70,7 +70,7 @@ for rows in "${sizes[@]}"; do
   measure "$rows" "list --offset 3/4 deep" --store "$store" list --offset "$deep" --limit 20 --format json
   id="$(grep -o '"id" *: *"[^"]*"' "$work/out" | tail -1 | sed 's/.*"\([^"]*\)"$/\1/')"
   if "$movies" list --help 2>&1 | grep -q -- '--after'; then
-    measure "$rows" "list --after (the same page)" --store "$store" list --after "$id" --limit 20
+    measure "$rows" "list --after (the next page)" --store "$store" list --after "$id" --limit 20
   fi
   measure "$rows" "show ID (fetch by id)" --store "$store" show "$id"
   measure "$rows" "stats" --store "$store" stats

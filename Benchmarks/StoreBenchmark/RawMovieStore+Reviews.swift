@@ -85,7 +85,7 @@ extension RawMovieStore {
     return Int(sqlite3_column_int64(statement, 0))
   }
 
-  private func bind(_ id: UUID, to statement: OpaquePointer, at index: Int32) {
+  func bind(_ id: UUID, to statement: OpaquePointer, at index: Int32) {
     withUnsafeBytes(of: id.uuid) { _ = sqlite3_bind_blob(statement, index, $0.baseAddress, 16, sqliteTransient) }
   }
 

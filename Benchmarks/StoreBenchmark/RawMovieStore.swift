@@ -60,7 +60,8 @@ final class RawMovieStore {
 
   func fetch(from start: Date, to end: Date) throws -> [Movie] {
     let statement = try prepare(
-      "SELECT \(Self.columns) FROM \"movies\" WHERE ((\"date\" >= ?) AND (\"date\" < ?)) ORDER BY \"date\" ASC, rowid")
+      "SELECT \(Self.columns) FROM \"movies\" WHERE ((\"date\" >= ?) AND (\"date\" < ?)) ORDER BY \"date\" ASC, \"id\" ASC"
+    )
     sqlite3_bind_double(statement, 1, start.timeIntervalSinceReferenceDate)
     sqlite3_bind_double(statement, 2, end.timeIntervalSinceReferenceDate)
     return try rows(statement)

@@ -84,6 +84,8 @@ struct StoreBenchmark {
       movie.title += " (seen)"
       return movie
     }
+    // Pages of 20 three quarters down the list by date (dates rise with the index).
+    let deepStarts = (0..<20).map { max(1, min(rows - 1, rows * 3 / 4 + $0 * 7)) }
     let ranges = (0..<100).map { query in
       let start = BenchmarkData.startDate.addingTimeInterval(Double(query * rows / 100) * 3600)
       return (start, start.addingTimeInterval(Double(max(rows / 100, 1)) * 3600 / 2))
@@ -100,6 +102,8 @@ struct StoreBenchmark {
       Phase(name: "fetch all", target: 1.5),
       Phase(name: "fetch all, row initializer (no Codable)", target: 1.2),
       Phase(name: "indexed date range, 100 queries", target: 1.2),
+      Phase(name: "a page of 20 at 3/4 by date, by offset, 20 queries", target: 1.2),
+      Phase(name: "the same pages after their previous movie (keyset), 20 queries", target: 2.0),
       Phase(name: "fetch by id, \(lookups.count) times", target: 2.0),
       Phase(name: "update \(updated.count) by id (one transaction)", target: 1.5),
       Phase(name: "delete all", target: 1.2),
@@ -157,6 +161,33 @@ struct StoreBenchmark {
             return total
           },
           { ranges.reduce(0) { total, range in total + ((try? raw.fetch(from: range.0, to: range.1).count) ?? -1) } }
+        ),
+        (
+          {
+            var total = 0
+            for start in deepStarts {
+              total += try await repository.fetch(
+                FetchDescriptor(sortBy: [SortDescriptor(\.date)], fetchLimit: 20, fetchOffset: start)
+              ).count
+            }
+            return total
+          },
+          { try deepStarts.reduce(0) { total, start in total + (try raw.page(offset: start, limit: 20).count) } }
+        ),
+        (
+          {
+            var total = 0
+            for start in deepStarts {
+              var descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.date)], fetchLimit: 20)
+              descriptor.after = movies[start - 1]
+              total += try await repository.fetch(descriptor).count
+            }
+            return total
+          },
+          {
+            try deepStarts.reduce(0) { total, start in total + (try raw.page(after: movies[start - 1], limit: 20).count)
+            }
+          }
         ),
         (
           {

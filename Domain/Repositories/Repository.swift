@@ -96,10 +96,12 @@ public protocol Repository<Model>: Sendable {
   ///   nothing is changed then.
   func update(_ models: [Model]) async throws
 
-  /// Returns the models that match a descriptor, in its sort order.
+  /// Returns the models that match a descriptor, in its sort order (ties in identifier order;
+  /// unsorted, in the order they were stored).
   ///
   /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the store cannot evaluate the
-  ///   descriptor's predicate or sort.
+  ///   descriptor's predicate or sort, or for a position (``FetchDescriptor/after``) in an
+  ///   unsorted descriptor.
   func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model]
 
   /// Calls `body` with each model a descriptor matches, in its sort order, reading them as
@@ -129,7 +131,8 @@ public protocol Repository<Model>: Sendable {
   /// are not stored are skipped, and one listed twice is returned once.
   func fetch(ids: [Model.ID]) async throws -> [Model]
 
-  /// Returns how many models match a descriptor's predicate, within its limit and offset.
+  /// Returns how many models match a descriptor's predicate, after its position (if it has
+  /// one), within its limit and offset.
   func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int
 
   /// Deletes a model, found by its identifier.

@@ -27,7 +27,7 @@ struct GenericKeyPathTests {
 
   @Test func theSameSortWrittenOnTheModelIsTranslated() throws {
     let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.date, order: .reverse)])
-    #expect(try builder.select(descriptor).sql.hasSuffix(#"ORDER BY "date" DESC, rowid"#))
+    #expect(try builder.select(descriptor).sql.hasSuffix(#"ORDER BY "date" DESC, "id" ASC"#))
   }
 
   private func newestFirst<Model: Dated>() -> FetchDescriptor<Model> {

@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Repositories
 import SQLiteCore
+import TestSupport
 import Testing
 
 @testable import Persistence
@@ -47,7 +48,7 @@ struct PredicateTranslationTests {
       ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery(minimumRate: 8, titlePrefix: "A")))
     #expect(
       query.sql
-        == #"SELECT "id", "title", "content", "images" AS "images:names", "date", "rate", "heart", "runtime" FROM "movies" WHERE (("rate" >= ?) AND swift_starts_with("title", ?)) ORDER BY "date" ASC, "title" ASC, "id" ASC, rowid"#
+        == #"SELECT "id", "title", "content", "images" AS "images:names", "date", "rate", "heart", "runtime" FROM "movies" WHERE (("rate" >= ?) AND swift_starts_with("title", ?)) ORDER BY "date" ASC, "title" ASC, "id" ASC"#
     )
     #expect(query.bindings == [.integer(8), .text("A")])
   }
@@ -95,9 +96,33 @@ struct PredicateTranslationTests {
     let query = try builder.select(descriptor)
     #expect(
       query.sql
-        == #"SELECT \#(columns) FROM "movies" WHERE ("rate" >= ?) ORDER BY "date" DESC, "title" ASC, rowid LIMIT ? OFFSET ?"#
+        == #"SELECT \#(columns) FROM "movies" WHERE ("rate" >= ?) ORDER BY "date" DESC, "title" ASC, "id" ASC LIMIT ? OFFSET ?"#
     )
     #expect(query.bindings == [.integer(5), .integer(10), .integer(20)])
+  }
+
+  @Test func aPageAfterAModelIsARangeOnTheFirstSortKeyThenItsTies() throws {
+    var descriptor = FetchDescriptor<Movie>(
+      predicate: #Predicate { $0.rate >= 5 },
+      sortBy: [SortDescriptor(\.date), SortDescriptor(\.rate, order: .reverse), SortDescriptor(\.runtime)])
+    let last = Movie(
+      id: UUID(fixture: 7), title: "Alien", date: Date(timeIntervalSinceReferenceDate: 9), rate: 8, runtime: nil)
+    descriptor.after = last
+    let query = try builder.select(descriptor)
+    #expect(
+      query.sql.hasSuffix(
+        #"WHERE ("rate" >= ?) AND ("date" >= ? AND ("date" > ? OR ("date" = ? AND ("rate" < ? OR ("rate" = ? AND "#
+          + #"("runtime" IS NOT NULL OR ("runtime" IS NULL AND "id" > ?))))))) ORDER BY "date" ASC, "rate" DESC, "#
+          + #""runtime" ASC, "id" ASC"#))
+    let id = SQLValue(UUID(fixture: 7))
+    #expect(query.bindings == [.integer(5), .real(9), .real(9), .real(9), .integer(8), .integer(8), id])
+    #expect(try builder.count(descriptor).bindings == query.bindings)
+  }
+
+  @Test func aPageAfterAModelNeedsASortOrder() {
+    var descriptor = FetchDescriptor<Movie>()
+    descriptor.after = .alien
+    #expect(throws: PersistenceError.self) { try builder.select(descriptor) }
   }
 
   @Test func countHonoursThePage() throws {

@@ -122,6 +122,25 @@ import Testing
     #expect(pages.flatMap { $0 }.map(\.id) == (descending ? expected.reversed() : expected))
   }
 
+  @Test(arguments: MovieQuery.SortKey.allCases, [false, true])
+  func pagesAfterTheLastMovieShownMatchPagesByOffset(sortKey: MovieQuery.SortKey, descending: Bool) async throws {
+    let all = try await list(MovieQuery(sortKey: sortKey, descending: descending))
+    var walked: [Movie] = []
+    var after: UUID?
+    repeat {
+      let page = try await list(MovieQuery(sortKey: sortKey, descending: descending, limit: 2, after: after))
+      walked += page
+      after = page.count == 2 ? page.last?.id : nil
+    } while after != nil && walked.count <= all.count
+    #expect(walked == all)
+    #expect(all.count == 6)
+  }
+
+  @Test func aPageAfterAnUnknownMovieIsRefused() async {
+    let unknown = UUID(fixture: 99)
+    await #expect(throws: CatalogError.movieNotFound(unknown)) { try await list(MovieQuery(after: unknown)) }
+  }
+
   @Test func negativeLimitIsRejected() async {
     await #expect(throws: CatalogError.invalidPage("the limit must not be negative")) {
       try await list(MovieQuery(limit: -1))

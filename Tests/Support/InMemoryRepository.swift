@@ -5,9 +5,9 @@ public import Repositories
 /// A repository that keeps its models in memory, for tests of the code that uses repositories.
 ///
 /// It evaluates a ``FetchDescriptor`` the way the SQLite repository does, so a use case tested
-/// against it behaves the same in the app: it filters with the predicate, sorts with the sort
-/// descriptors (ties keep insertion order, like SQLite's `rowid`), then skips `fetchOffset`
-/// models and keeps at most `fetchLimit`. Writes are all-or-nothing, and a failure can be
+/// against it behaves the same in the app: it filters with the predicate and keeps the models
+/// after `after`, sorts with the sort descriptors (ties in identifier order, as in SQLite),
+/// then skips `fetchOffset` models and keeps at most `fetchLimit`. Writes are all-or-nothing, and a failure can be
 /// injected to test how callers handle a store that fails.
 ///
 /// ```swift
@@ -118,12 +118,13 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
     try write { try $0.update(models) }
   }
 
-  /// Returns the models that match a descriptor: filtered, stably sorted, then paged.
+  /// Returns the models that match a descriptor: filtered, sorted, then paged.
   ///
   /// A negative `fetchOffset` counts as zero and a negative `fetchLimit` as no limit, as in
   /// SQLite ([LIMIT and OFFSET](https://sqlite.org/lang_select.html#limitoffset)).
   ///
-  /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated.
+  /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated,
+  ///   or for a position (`after`) in an unsorted descriptor.
   public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
     try read { try $0.fetch(descriptor) }
   }

@@ -4,9 +4,9 @@ import Repositories
 /// The models of one type that an ``InMemoryStore`` holds, in insertion order, and the
 /// operations on them; only ever touched under the store's lock.
 ///
-/// A descriptor is evaluated the way the SQLite repository does: filtered with the predicate,
-/// sorted with the sort descriptors (ties keep insertion order, like SQLite's `rowid`), then
-/// paged. Each write checks everything before it changes anything: all or nothing.
+/// A descriptor is evaluated the way the SQLite repository does: filtered with the predicate
+/// and the position it asks for models after, sorted with the sort descriptors and then the
+/// identifier (unsorted, in insertion order, like SQLite's `rowid`), then paged. Each write checks everything before it changes anything: all or nothing.
 struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: Sendable {
   /// A stored model and the position it was inserted at.
   struct Row {
@@ -84,14 +84,28 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
   }
 
   func fetch(_ descriptor: FetchDescriptor<Model>) throws -> [Model] {
-    let matching = try Self.filter(modelsInInsertionOrder, by: descriptor.predicate)
-    let sorted = Self.stablySorted(matching, using: descriptor.sortBy)
+    let matching = try Self.matching(modelsInInsertionOrder, descriptor)
+    let sorted = Self.sorted(matching, using: descriptor.sortBy)
     return Array(sorted[Self.page(of: sorted.count, descriptor)])
   }
 
   func fetchCount(_ descriptor: FetchDescriptor<Model>) throws -> Int {
-    let matching = try Self.filter(modelsInInsertionOrder, by: descriptor.predicate)
+    let matching = try Self.matching(modelsInInsertionOrder, descriptor)
     return Self.page(of: matching.count, descriptor).count
+  }
+
+  /// The models a descriptor's predicate keeps that come after its position, if it has one.
+  private static func matching(_ models: [Model], _ descriptor: FetchDescriptor<Model>) throws -> [Model] {
+    let kept = try filter(models, by: descriptor.predicate)
+    guard let position = descriptor.after else { return kept }
+    guard !descriptor.sortBy.isEmpty else {
+      throw RepositoryError.unsupportedQuery(
+        "a page after a \(Model.self) needs a sort order: unsorted models come in the order they were stored")
+    }
+    guard position.id is any Comparable else {
+      throw RepositoryError.unsupportedQuery("a page after a \(Model.self) needs identifiers that are Comparable")
+    }
+    return kept.filter { order($0, position, by: descriptor.sortBy) == .orderedDescending }
   }
 
   private static func filter(_ models: [Model], by predicate: Predicate<Model>?) throws -> [Model] {
@@ -105,21 +119,28 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
     }
   }
 
-  /// Sorts like `models.sorted(using: sortBy)`, but stably: ties keep insertion order.
-  private static func stablySorted(_ models: [Model], using sortBy: [SortDescriptor<Model>]) -> [Model] {
+  /// Sorts like `models.sorted(using: sortBy)`, ties in identifier order (in insertion order
+  /// if identifiers are not `Comparable`); unsorted, in insertion order.
+  private static func sorted(_ models: [Model], using sortBy: [SortDescriptor<Model>]) -> [Model] {
     guard !sortBy.isEmpty else { return models }
     return models.enumerated()
       .sorted { lhs, rhs in
-        for descriptor in sortBy {
-          switch descriptor.compare(lhs.element, rhs.element) {
-          case .orderedAscending: return true
-          case .orderedDescending: return false
-          case .orderedSame: continue
-          }
+        switch order(lhs.element, rhs.element, by: sortBy) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        case .orderedSame: lhs.offset < rhs.offset
         }
-        return lhs.offset < rhs.offset
       }
       .map(\.element)
+  }
+
+  /// The order of two models by the sort descriptors, then by identifier.
+  private static func order(_ lhs: Model, _ rhs: Model, by sortBy: [SortDescriptor<Model>]) -> ComparisonResult {
+    for descriptor in sortBy {
+      let result = descriptor.compare(lhs, rhs)
+      if result != .orderedSame { return result }
+    }
+    return IdentifierOrder.compare(lhs.id, rhs.id)
   }
 
   /// The positions a descriptor's offset and limit keep out of `count` sorted matches. A

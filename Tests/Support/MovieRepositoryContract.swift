@@ -15,8 +15,10 @@ public import Testing
 /// - values round-trip exactly: NUL characters, empty `Data`, `Int.min` and `Int.max`, and
 ///   dates to the last bit of their `Double`;
 /// - `contains` is case-sensitive and treats `%`, `_` and `\` as plain characters;
-/// - text sorts by Unicode code point (as Swift's `<` on Linux), and models that sort equal keep
-///   their insertion order, in either direction;
+/// - text sorts by Unicode code point (as Swift's `<` on Linux), and models that sort equal come
+///   in identifier order, in either direction (unsorted, in insertion order);
+/// - `after` pages by position: through ascending, descending, mixed, optional and text keys,
+///   every movie once, in the order of one fetch;
 /// - `notFound(id:)` carries `String(describing: id)`, the first missing id in argument order;
 /// - batch inserts and deletes are all-or-nothing.
 ///
@@ -47,7 +49,7 @@ public struct MovieRepositoryContract<R: Repository>: Sendable where R.Model == 
 
   /// Every check of the contract, grouped by the part of the protocol it covers.
   public static var checks: [MovieRepositoryContractCheck<R>] {
-    insertingChecks + updatingChecks + filteringChecks + sortingChecks + pagingChecks
+    insertingChecks + updatingChecks + filteringChecks + sortingChecks + pagingChecks + keysetChecks
       + deletingChecks + aggregatingChecks
   }
 

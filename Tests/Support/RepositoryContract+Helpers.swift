@@ -20,14 +20,15 @@ extension RepositoryContract {
     model[keyPath: fixture.attribute]
   }
 
-  /// `models` stably sorted by the attribute, in either direction: ties keep their order, as
-  /// they keep insertion order in a store.
+  /// `models` sorted by the attribute, in either direction, ties in identifier order as in a
+  /// store (in their order here if identifiers are not `Comparable`).
   func sortedByAttribute(_ models: [Model], reverse: Bool = false) -> [Model] {
     models.enumerated()
       .sorted { lhs, rhs in
         let (left, right) = (value(lhs.element), value(rhs.element))
         if left != right { return reverse ? left > right : left < right }
-        return lhs.offset < rhs.offset
+        let tie = IdentifierOrder.compare(lhs.element.id, rhs.element.id)
+        return tie == .orderedSame ? lhs.offset < rhs.offset : tie == .orderedAscending
       }
       .map(\.element)
   }

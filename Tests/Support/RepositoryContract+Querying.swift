@@ -9,7 +9,7 @@ extension RepositoryContract {
     [
       .init("a predicate on the attribute compares with ==, !=, < and >=") { try await $0.compares($1) },
       .init("predicates combine &&, || and ! in Swift's precedence") { try await $0.combines($1) },
-      .init("sorting by the attribute orders both ways, ties in insertion order") { try await $0.sorts($1) },
+      .init("sorting by the attribute orders both ways, ties in identifier order") { try await $0.sorts($1) },
       .init("a limit and an offset page the sorted models, each once") { try await $0.pages($1) },
       .init("fetchCount counts what fetch returns") { try await $0.counts($1) },
       .init("delete(where:) removes the models it matches and returns how many") {

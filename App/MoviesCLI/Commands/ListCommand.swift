@@ -9,11 +9,13 @@ struct ListCommand: MoviesCommand {
     "list", abstract: "List movies.",
     discussion: """
       Filters combine: every one given must hold. --sort takes KEY or KEY:desc, comma-separated \
-      or repeated, the first deciding (keys: date, rate, title, heart).
+      or repeated, the first deciding (keys: date, rate, title, heart). For the next page of a long \
+      list, give --after the id of the last movie shown (a full page names it on standard error): \
+      it is found through an index, where --offset reads every movie it skips.
       """,
     arguments: [
       minimumRate, maximumRate, from, to, hearted, tag, reviewedWith, titlePrefix, search, sort, descending, limit,
-      offset, format,
+      offset, after, format,
     ])
 
   static let minimumRate = Option<Int?>("min-rate", valueName: "N", help: "Only movies rated N or more.")
@@ -34,6 +36,8 @@ struct ListCommand: MoviesCommand {
   static let descending = Flag("desc", help: "Sort the first key in descending order.")
   static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N movies.")
   static let offset = Option<Int>("offset", valueName: "N", default: 0, help: "Skip the first N movies.")
+  static let after = Option<UUID?>(
+    "after", valueName: "ID", help: "List the movies after the one with this id in the order (the next page).")
   static let format = OutputFormat.option
 
   let query: MovieQuery
@@ -54,7 +58,8 @@ struct ListCommand: MoviesCommand {
       titlePrefix: try arguments[Self.titlePrefix],
       searchText: try arguments[Self.search],
       limit: try arguments[Self.limit],
-      offset: try arguments[Self.offset]
+      offset: try arguments[Self.offset],
+      after: try arguments[Self.after]
     )
     tag = try arguments[Self.tag]
     reviewText = try arguments[Self.reviewedWith]
@@ -84,13 +89,19 @@ struct ListCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     // The query is checked before the store is opened, so a bad one changes nothing.
     _ = try ListMovies<SQLiteRepository<Movie>>.descriptor(for: query)
-    try await output(from: try context.openCatalog(), to: context.console)
+    let page = try await output(from: try context.openCatalog(), to: context.console)
+    // A full page may have more after it: say how to ask for them, beside the data.
+    if let limit = query.limit, limit > 0, page.count == limit, let last = page.last {
+      context.console.errorLine("movies: next page: add --after \(last.uuidString.lowercased()) to these options")
+    }
   }
 
-  /// Writes the list to a console: JSON as data for scripts, a table for people.
-  func output(from catalog: Catalog, to console: Console) async throws {
+  /// Writes the list to a console: JSON as data for scripts, a table for people. Returns how
+  /// many movies it listed and the id of the last one.
+  @discardableResult
+  func output(from catalog: Catalog, to console: Console) async throws -> (count: Int, last: UUID?) {
     let format = format
-    try await render(from: catalog) { text in
+    return try await render(from: catalog) { text in
       if format == .json { console.writeData(text) } else { console.show(text) }
     }
   }
@@ -101,8 +112,13 @@ struct ListCommand: MoviesCommand {
   /// measure its columns), JSON once, looking up tags a batch at a time. Movies that cannot be
   /// read (another program damaged them) are left out of a complete list, then reported.
   ///
-  /// - Throws: `RepositoryError.unreadable` after the list, naming the movies left out.
-  func render(from catalog: Catalog, to write: @escaping (String) -> Void) async throws {
+  /// Returns how many movies it listed and the id of the last one.
+  ///
+  /// - Throws: `RepositoryError.unreadable` after the list, naming the movies left out;
+  ///   `CatalogError.movieNotFound` if no movie has the id given to `--after`.
+  func render(
+    from catalog: Catalog, to write: @escaping (String) -> Void
+  ) async throws -> (count: Int, last: UUID?) {
     var query = query
     // Filters across relationships narrow the ids first: one query each, whatever the counts.
     if let tag { query.ids = try await catalog.movieTags.movieIDs(tagged: tag) }
@@ -112,6 +128,7 @@ struct ListCommand: MoviesCommand {
     }
     let output = OutputBuffer(write)
     let list = catalog.list
+    var last: UUID?
     switch format {
     case .table:
       let table = MovieOutput.listTable
@@ -131,29 +148,33 @@ struct ListCommand: MoviesCommand {
         _ = try await UnreadableMovies.finishing {
           try await list.each(query) { movie in
             try output.append(table.line(MovieOutput.tableRow(movie), widths: widths))
+            last = movie.id
           }
         }
         try output.flush()
       }
       if let unreadable { throw unreadable }
+      return (count, last)
     case .json:
-      var first = true
+      var count = 0
       let unreadable = try await UnreadableMovies.finishing {
         try await MovieBatches.each({ try await list.each(query, $0) }) { batch in
           let tags = try await catalog.movieTags.names(of: batch.map(\.id))
           for movie in batch {
-            try output.append((first ? "[\n" : ",\n") + MovieOutput.jsonElement(movie, tags: tags[movie.id] ?? []))
-            first = false
+            try output.append((count == 0 ? "[\n" : ",\n") + MovieOutput.jsonElement(movie, tags: tags[movie.id] ?? []))
+            count += 1
+            last = movie.id
           }
         }
       }
-      if first {
+      if count == 0 {
         write(try MovieOutput.json([]))
       } else {
         try output.append("\n]\n")
         try output.flush()
       }
       if let unreadable { throw unreadable }
+      return (count, last)
     }
   }
 }

@@ -172,10 +172,11 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     try perform { try store.write(author: author) { state in try writer.update(models, in: state) } }
   }
 
-  /// Returns the models a descriptor matches, in its order, filtered, sorted and paged in SQL.
+  /// Returns the models a descriptor matches, in its order, filtered, sorted and paged in SQL
+  /// (a page `after` a model is a range on the first sort key, which its index answers).
   ///
   /// - Throws: `RepositoryError.unsupportedQuery` naming a part of the predicate or sort that
-  ///   cannot be translated.
+  ///   cannot be translated, or for a position in an unsorted descriptor.
   public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
     try fetchNow(descriptor)
   }
@@ -213,7 +214,8 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     }
   }
 
-  /// Returns how many models a descriptor matches, within its limit and offset.
+  /// Returns how many models a descriptor matches, after its position if it has one, within
+  /// its limit and offset.
   public func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int {
     try fetchCountNow(descriptor)
   }

@@ -14,9 +14,11 @@ public struct ListMovies<R: Repository>: Sendable where R.Model == Movie {
 
   /// Returns the page of movies the query asks for.
   ///
-  /// - Throws: ``CatalogError`` for an invalid query, ``RepositoryError`` if the store fails.
+  /// - Throws: ``CatalogError`` for an invalid query, ``CatalogError/movieNotFound(_:)`` if
+  ///   no movie has the identifier of ``MovieQuery/after``, ``RepositoryError`` if the store
+  ///   fails.
   public func callAsFunction(_ query: MovieQuery) async throws -> [Movie] {
-    try await movies.fetch(Self.descriptor(for: query))
+    try await movies.fetch(positioned(query))
   }
 
   /// Calls `body` with each movie the query asks for, in order, one at a time: a store that
@@ -24,7 +26,15 @@ public struct ListMovies<R: Repository>: Sendable where R.Model == Movie {
   ///
   /// - Throws: as ``callAsFunction(_:)`` does, and what `body` throws.
   public func each(_ query: MovieQuery, _ body: (Movie) async throws -> Void) async throws {
-    try await movies.enumerate(Self.descriptor(for: query), body)
+    try await movies.enumerate(positioned(query), body)
+  }
+
+  /// The descriptor of a query, placed after the movie ``MovieQuery/after`` names, which is
+  /// read (without its images) for its values of the sort keys.
+  private func positioned(_ query: MovieQuery) async throws -> FetchDescriptor<Movie> {
+    var descriptor = try Self.descriptor(for: query)
+    if let id = query.after { descriptor.after = try await GetMovie(movies: movies).withoutImages(id: id) }
+    return descriptor
   }
 
   /// Returns the fetch descriptor that answers a query.

@@ -51,8 +51,11 @@ public struct MovieQuery: Sendable, Equatable {
   public var order: [Order]
   /// The most movies to return.
   public var limit: Int?
-  /// How many movies to skip.
+  /// How many movies to skip (after ``after``, when it is set).
   public var offset: Int
+  /// The identifier of the movie the page comes after in ``order`` — the last movie of the
+  /// previous page. Only its values count, so it may no longer match the filters.
+  public var after: UUID?
 
   /// Creates a query; by default every movie, by date.
   ///
@@ -70,7 +73,8 @@ public struct MovieQuery: Sendable, Equatable {
     descending: Bool = false,
     thenBy: [Order] = [],
     limit: Int? = nil,
-    offset: Int = 0
+    offset: Int = 0,
+    after: UUID? = nil
   ) {
     self.minimumRate = minimumRate
     self.maximumRate = maximumRate
@@ -83,5 +87,6 @@ public struct MovieQuery: Sendable, Equatable {
     self.order = [Order(sortKey, descending: descending)] + thenBy
     self.limit = limit
     self.offset = offset
+    self.after = after
   }
 }

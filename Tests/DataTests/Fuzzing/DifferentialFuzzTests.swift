@@ -38,7 +38,7 @@ struct DifferentialFuzzTests {
       let swift = try InMemoryRepository(stored)
       for index in 0..<min(Self.casesPerStore, Self.cases) {
         let seed = Self.firstSeed &+ UInt64(batch * Self.casesPerStore + index) &* 1_000_003
-        let fuzzCase = FuzzCase(seed: seed)
+        let fuzzCase = FuzzCase(seed: seed, records: stored)
         let expected = await Self.outcome { try await swift.fetch(fuzzCase.descriptor) }
         let actual = await Self.outcome { try await sqlite.fetch(fuzzCase.descriptor) }
         checked += 1

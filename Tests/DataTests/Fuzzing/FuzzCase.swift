@@ -1,13 +1,15 @@
 import Foundation
 import Repositories
 
-/// One fuzzed query: a random predicate, sort and page, reproducible from its seed.
+/// One fuzzed query: a random predicate, sort and page — by offset and limit, and by position
+/// (`after` one of the records, or a copy of one under a new identifier, which no row holds) —
+/// reproducible from its seed and the records.
 struct FuzzCase {
   let seed: UInt64
   let descriptor: FetchDescriptor<FuzzRecord>
   let text: String
 
-  init(seed: UInt64) {
+  init(seed: UInt64, records: [FuzzRecord] = []) {
     self.seed = seed
     var random = FuzzRandom(seed: seed)
     var description = ""
@@ -39,10 +41,18 @@ struct FuzzCase {
     var fetch = FetchDescriptor(predicate: predicate, sortBy: sorts)
     if random.oneIn(4) { fetch.fetchLimit = random.below(10) }
     if random.oneIn(4) { fetch.fetchOffset = random.below(10) }
+    if !records.isEmpty, random.oneIn(3) {
+      var position = random.pick(records)
+      if random.oneIn(3) {
+        position.id = UUID(uuid: withUnsafeBytes(of: (random.next(), random.next())) { $0.load(as: uuid_t.self) })
+      }
+      fetch.after = position
+    }
     descriptor = fetch
     text =
       "\(description) sorted by [\(sortText.joined(separator: ", "))]"
       + (fetch.fetchLimit.map { " limit \($0)" } ?? "") + (fetch.fetchOffset.map { " offset \($0)" } ?? "")
+      + (fetch.after.map { " after \($0.id.uuidString.prefix(8))" } ?? "")
   }
 
   /// Random records for a batch of cases.

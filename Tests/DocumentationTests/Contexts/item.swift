@@ -8,19 +8,27 @@ import Repositories
 import TestSupport
 import Testing
 
+/// The template user's model of "Make it yours".
 public struct Item: Codable, Sendable, Hashable, Identifiable {
+  /// The identifier.
   public var id: UUID
+  /// The name, indexed.
   public var name: String
+  /// A code no other item has.
   public var code: String
+  /// The rank.
   public var rank: Int
 
+  /// Creates an item.
   public init(id: UUID, name: String, code: String, rank: Int) {
     (self.id, self.name, self.code, self.rank) = (id, name, code, rank)
   }
 }
 
 extension Item: PersistentModel {
-  public static let entity = Entity<Item>(table: "items", indexes: [Entity.Index(\.name)], unique: [Entity.Unique(\.code)])
+  /// The item's table, its index on the name and its unique code.
+  public static let entity = Entity<Item>(
+    table: "items", indexes: [Entity.Index(\.name)], unique: [Entity.Unique(\.code)])
 }
 
 // snippet

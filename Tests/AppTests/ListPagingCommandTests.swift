@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@Suite("movies list --after pages by position, as a user would")
+struct ListPagingCommandTests {
+  let movies: MoviesProcess
+
+  init() throws { movies = try MoviesProcess() }
+
+  /// Adds seven movies whose rates tie, so the pages' edges fall between movies of one rate.
+  private func addMovies() throws {
+    for (index, rate) in [7, 9, 7, 8, 7, 9, 8].enumerated() {
+      try movies.add("Movie \(index)", date: "200\(index)-01-01", rate: rate)
+    }
+  }
+
+  @Test func pagesAfterTheLastIdShownListEveryMovieOnceInTheListsOrder() throws {
+    try addMovies()
+    let order = ["--sort", "rate:desc,date"]
+    let whole = try movies.listed(order).compactMap { $0["id"] as? String }
+    var walked: [String] = []
+    var after: [String] = []
+    while walked.count <= whole.count {
+      let result = try movies.run(["list", "--format", "json", "--limit", "3"] + order + after)
+      #expect(result.status == 0)
+      let page = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+      walked += page.compactMap { $0["id"] as? String }
+      guard let last = page.last?["id"] as? String, page.count == 3 else { break }
+      // A full page says how to ask for the next one.
+      #expect(result.stderr == "movies: next page: add --after \(last) to these options\n")
+      after = ["--after", last]
+    }
+    #expect(walked == whole)
+    #expect(whole.count == 7)
+  }
+
+  @Test func theTableAndAnOffsetWorkWithAfter() throws {
+    try addMovies()
+    let titles = try movies.listed(["--sort", "title"]).compactMap { $0["title"] as? String }
+    let ids = try movies.listed(["--sort", "title"]).compactMap { $0["id"] as? String }
+    let table = try movies.run(["list", "--sort", "title", "--after", ids[1], "--offset", "1", "--limit", "2"])
+    #expect(table.status == 0)
+    let rows = table.stdout.split(separator: "\n").dropFirst()
+    #expect(rows.map { $0.hasSuffix(titles[3]) || $0.hasSuffix(titles[4]) } == [true, true])
+    #expect(table.stderr == "movies: next page: add --after \(ids[4]) to these options\n")
+    // The last page, not full, names no next page.
+    let last = try movies.run(["list", "--sort", "title", "--after", ids[5], "--limit", "2"])
+    #expect(last.stderr.isEmpty)
+    #expect(last.stdout.split(separator: "\n").count == 2)
+  }
+
+  @Test func anUnknownOrMalformedIdIsAClearError() throws {
+    try addMovies()
+    let unknown = try movies.run(["list", "--after", "00000000-0000-0000-0000-000000000000"])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr == "movies: error: no movie has the id 00000000-0000-0000-0000-000000000000\n")
+    #expect(unknown.stdout.isEmpty)
+    let malformed = try movies.run(["list", "--after", "seven"])
+    #expect(malformed.status == 2)
+    #expect(malformed.stderr.hasPrefix("movies: error: --after expects a movie id"))
+  }
+
+  @Test func aMovieDeletedBetweenPagesIsNeitherRepeatedNorInTheWay() throws {
+    try addMovies()
+    let ids = try movies.listed(["--sort", "date"]).compactMap { $0["id"] as? String }
+    // The id given must name a stored movie, which is read for its values; the movie after it may go.
+    #expect(try movies.run(["delete", ids[2]]).status == 0)
+    #expect(
+      try movies.listed(["--sort", "date", "--after", ids[1]]).compactMap { $0["id"] as? String } == Array(ids[3...]))
+  }
+}
