@@ -50,7 +50,7 @@ public struct RepositoryContract<Fixture: RepositoryContractFixture>: Sendable {
 
   /// Every check of the contract, grouped by the part of the protocol it covers.
   public static var checks: [Check] {
-    writingChecks + uniqueChecks + queryingChecks + keysetChecks
+    writingChecks + uniqueChecks + queryingChecks + identifierChecks + keysetChecks
   }
 
   /// The names of every check, unique and in order: the arguments of a parameterized test.
