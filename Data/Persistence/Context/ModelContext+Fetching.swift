@@ -30,6 +30,7 @@ extension ModelContext {
   ///
   /// <!-- snippet context: movies -->
   /// ```swift
+  /// let context = try ModelContext(container)
   /// let ids = try context.fetchIdentifiers(FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.title)]))
   /// ```
   ///
@@ -49,6 +50,7 @@ extension ModelContext {
   ///
   /// <!-- snippet context: movies -->
   /// ```swift
+  /// let context = try ModelContext(container)
   /// var hearts = 0
   /// try context.enumerate(FetchDescriptor<Movie>(), batchSize: 500) { movie in
   ///   hearts += movie.heart

@@ -60,6 +60,7 @@ public final class ModelContext {
   ///
   /// <!-- snippet context: movies -->
   /// ```swift
+  /// let context = try ModelContext(container)
   /// context.insert(Movie(title: "Alien", date: .now))
   /// let titles = context.insertedModelsArray.compactMap { ($0 as? Movie)?.title }
   /// ```
@@ -91,6 +92,7 @@ public final class ModelContext {
   ///
   /// <!-- snippet context: movies -->
   /// ```swift
+  /// let context = try ModelContext(container)
   /// try context.delete(model: Movie.self, where: #Predicate { $0.rate < 3 })
   /// try context.save()
   /// ```
