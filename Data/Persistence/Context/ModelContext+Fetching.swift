@@ -61,7 +61,7 @@ extension ModelContext {
   /// changed: when it is `false` (the default), a batch after which `block` has staged changes
   /// that are not saved ends the enumeration with an error; save them in `block`, or pass
   /// `true` to keep them staged for a later ``save()``. A model the store cannot read is
-  /// skipped, as ``Repositories/Repository/enumerate(_:_:)`` skips it.
+  /// skipped, as `Repository.enumerate(_:_:)` skips it.
   ///
   /// - Throws: `RepositoryError.invalidValue` for a `batchSize` under 1;
   ///   `RepositoryError.unsupportedQuery` when `block` leaves changes staged and
