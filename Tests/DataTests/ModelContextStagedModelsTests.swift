@@ -83,6 +83,21 @@ struct ModelContextStagedModelsTests {
     #expect(try await store.storedTitles() == ["Alien"], "the batch delete stayed staged")
   }
 
+  @Test func aTransactionThatThrowsLeavesNoBatchDeleteStaged() async throws {
+    struct Stop: Error {}
+    try await store.movies.insert([.alien])
+    let context = try ModelContext(store.container)
+    #expect(throws: Stop.self) {
+      try context.transaction {
+        try context.delete(model: Movie.self)
+        throw Stop()
+      }
+    }
+    #expect(!context.hasChanges)
+    try context.transaction { try context.delete(model: Movie.self) }
+    #expect(try await store.storedTitles().isEmpty)
+  }
+
   @Test func aBatchDeleteThatCannotRunIsRefusedWhenStaged() throws {
     let context = try ModelContext(store.container)
     #expect(throws: RepositoryError.unavailable("MovieTag is not stored in this context's store")) {
