@@ -101,6 +101,7 @@ struct StoreBenchmark {
       Phase(name: "insert \(rows) (one transaction)", target: 1.3),
       Phase(name: "fetch all", target: 1.5),
       Phase(name: "fetch all, row initializer (no Codable)", target: 1.2),
+      Phase(name: "fetchIdentifiers of all (the primary key only)", target: 2.0),
       Phase(name: "indexed date range, 100 queries", target: 1.2),
       Phase(name: "a page of 20 at 3/4 by date, by offset, 20 queries", target: 1.2),
       Phase(name: "the same pages after their previous movie (keyset), 20 queries", target: 2.0),
@@ -149,6 +150,7 @@ struct StoreBenchmark {
         ),
         ({ try await repository.fetchAll().count }, { try raw.fetchAll().count }),
         ({ try await rowReader.fetchAll().count }, { try raw.fetchAll().count }),
+        ({ try await repository.fetchIdentifiers(FetchDescriptor()).count }, { try raw.fetchIdentifiers().count }),
         (
           {
             var total = 0

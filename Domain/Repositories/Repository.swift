@@ -124,6 +124,20 @@ public protocol Repository<Model>: Sendable {
   ///   ``RepositoryError/unreadable(count:rows:)`` after the last model, if some were skipped.
   func enumerate(_ descriptor: FetchDescriptor<Model>, _ body: (Model) async throws -> Void) async throws
 
+  /// Returns the identifiers of the models a descriptor matches, in the order ``fetch(_:)``
+  /// returns them — SwiftData's `fetchIdentifiers` — without reading the models: a store that
+  /// reads from files reads only their keys.
+  ///
+  /// <!-- snippet context: movies -->
+  /// ```swift
+  /// let recent = try await movies.fetchIdentifiers(FetchDescriptor(predicate: #Predicate { $0.rate >= 8 }))
+  /// ```
+  ///
+  /// A default implementation maps what ``fetch(_:)`` returns; stores can answer more cheaply.
+  ///
+  /// - Throws: what ``fetch(_:)`` throws.
+  func fetchIdentifiers(_ descriptor: FetchDescriptor<Model>) async throws -> [Model.ID]
+
   /// Returns the model with an identifier, or `nil` if there is none.
   func fetch(id: Model.ID) async throws -> Model?
 
@@ -206,6 +220,12 @@ extension Repository {
   /// memory loses nothing by reading them all first.
   public func enumerate(_ descriptor: FetchDescriptor<Model>, _ body: (Model) async throws -> Void) async throws {
     for model in try await fetch(descriptor) { try await body(model) }
+  }
+
+  /// The identifiers of the models ``fetch(_:)`` returns: a store that holds its models in
+  /// memory has nothing cheaper to read.
+  public func fetchIdentifiers(_ descriptor: FetchDescriptor<Model>) async throws -> [Model.ID] {
+    try await fetch(descriptor).map(\.id)
   }
 
   /// Returns every stored model, in no particular order.

@@ -45,4 +45,9 @@ struct PrimaryKeyTests {
     try await countries.delete(id: "FR")
     #expect(try await cities.fetchCount(FetchDescriptor()) == 0)
   }
+
+  @Test func fetchIdentifiersReadsTheDeclaredAttribute() async throws {
+    try await countries.insert([CountryRecord(code: "NO", name: "Norway"), CountryRecord(code: "FR", name: "France")])
+    #expect(try await countries.fetchIdentifiers(FetchDescriptor(sortBy: [SortDescriptor(\.name)])) == ["FR", "NO"])
+  }
 }

@@ -11,12 +11,13 @@ import Testing
 @Suite("A row no read can decode does not hide the others")
 struct UnreadableRowTests {
   let folder: TemporaryDirectory
+  let container: ModelContainer
   let movies: SQLiteRepository<Movie>
   let damaged = Movie(title: "Damaged", date: Date(timeIntervalSinceReferenceDate: 2), rate: 2)
 
   init() async throws {
     folder = try TemporaryDirectory()
-    let container = try ModelContainer(
+    container = try ModelContainer(
       for: Movie.self, configurations: ModelConfiguration("Catalog", url: folder.file("catalog.store")))
     movies = try SQLiteRepository<Movie>(container: container)
     try await movies.insert([
@@ -37,6 +38,21 @@ struct UnreadableRowTests {
       try await movies.enumerate(FetchDescriptor(sortBy: [SortDescriptor(\.date)])) { titles.append($0.title) }
     }
     #expect(titles == ["First", "Last"])
+  }
+
+  @Test func aContextsEnumerationHandsOnEveryOtherRowOfTheLastBatchThenNamesTheUnreadableOne() throws {
+    let context = try ModelContext(container)
+    for batchSize in [1, 2, 5] {
+      var titles: [String] = []
+      #expect(
+        throws: RepositoryError.unreadable(count: 1, rows: ["0102 (movies.id holds a blob, not a 16-byte UUID)"])
+      ) {
+        try context.enumerate(FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.date)]), batchSize: batchSize) {
+          titles.append($0.title)
+        }
+      }
+      #expect(titles == ["First", "Last"], "batch size \(batchSize)")
+    }
   }
 
   @Test func checkReadableNamesTheRowWhoseValueCannotBeRead() async throws {

@@ -3,7 +3,7 @@ public import Testing
 
 /// The behaviour every ``Repository`` must have, for any model, written once and run against
 /// each implementation: insert, fetch, update, delete, upsert, unique keys, predicates, sorting,
-/// paging, counts and aggregates.
+/// paging, counts, identifiers and aggregates.
 ///
 /// The model comes from a ``RepositoryContractFixture``; each check gets a fresh, empty
 /// repository and records failures with `#expect` and `#require`. The in-memory repository
@@ -50,7 +50,7 @@ public struct RepositoryContract<Fixture: RepositoryContractFixture>: Sendable {
 
   /// Every check of the contract, grouped by the part of the protocol it covers.
   public static var checks: [Check] {
-    writingChecks + uniqueChecks + queryingChecks + keysetChecks
+    writingChecks + uniqueChecks + queryingChecks + identifierChecks + keysetChecks
   }
 
   /// The names of every check, unique and in order: the arguments of a parameterized test.

@@ -32,6 +32,18 @@ final class ModelReader {
     return models
   }
 
+  /// Binds the values, reads every row's primary key as an identifier, and rewinds the
+  /// statement: the rows of a query that selects only the key, read without decoding models.
+  ///
+  /// - Throws: ``SQLiteError`` if a step fails, ``PersistenceError`` if a key cannot be decoded.
+  func readIdentifiers<ID: Decodable>(_ type: ID.Type, binding values: [SQLValue]) throws -> [ID] {
+    defer { statement.reset() }
+    try statement.bind(values)
+    var identifiers: [ID] = []
+    while try statement.step() { identifiers.append(try decoder.identifier(type)) }
+    return identifiers
+  }
+
   /// The next row as a model, or `nil` after the last; the statement must be bound.
   @inline(__always)
   func next<Model: Decodable>(_ type: Model.Type) throws -> Model? {

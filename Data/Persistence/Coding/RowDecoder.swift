@@ -100,6 +100,22 @@ final class RowDecoder {
     unsafeBitCast(try Row(row: StoredRow(decoder: self)), to: Model.self)
   }
 
+  /// The current row's primary key, read as the model's identifier type: a statement that
+  /// selects only that column (`fetchIdentifiers`) decodes no model.
+  ///
+  /// - Throws: ``PersistenceError/invalidValue(_:)`` if the column is missing or its value does
+  ///   not decode as `ID`.
+  func identifier<ID: Decodable>(_ type: ID.Type) throws(PersistenceError) -> ID {
+    position = 0
+    do {
+      return try value(ID.self, for: AttributeKey(table.primaryKey))
+    } catch let error as PersistenceError {
+      throw error
+    } catch {
+      throw .invalidValue("the key of a row of \(table.name) cannot be decoded as \(ID.self): \(error)")
+    }
+  }
+
   /// The current row's identifier as people read it.
   var rowIdentifier: String {
     indexByName[table.primaryKey].map { statement.value(at: $0).identifierDescription } ?? "?"

@@ -1,5 +1,5 @@
-import Foundation
-public import Repositories
+public import Foundation
+import Repositories
 import SQLiteCore
 
 /// A unit of work on one store: inserts, updates and deletes are staged in the context, and
@@ -21,14 +21,19 @@ public final class ModelContext {
   public let container: ModelContainer
   /// The name recorded as the author of this context's saves in the store's history.
   public var author: String?
-  /// Whether ``fetch(_:)`` and ``fetchCount(_:)`` save staged changes first, so that reads see
-  /// them; off by default, so that nothing is written before an explicit ``save()``.
+  /// Whether the reads — ``fetch(_:)``, ``fetchCount(_:)``, ``fetchIdentifiers(_:)`` and
+  /// ``enumerate(_:batchSize:allowEscapingMutations:block:)`` — save staged changes first, so
+  /// that they see them; off by default, so that nothing is written before an explicit ``save()``.
   /// ``transaction(_:)`` saves when its work ends either way.
   public var autosaveEnabled = false
 
   let store: Store
   private var changes: [StagedChange.Key: StagedChange] = [:]
   private var order: [StagedChange.Key] = []
+  private var batchDeletes: [StagedBatchDelete] = []
+  /// How many times something was staged: ``enumerate(_:batchSize:allowEscapingMutations:block:)``
+  /// tells by it whether its block staged changes.
+  private(set) var stagings = 0
 
   /// Creates a context for the store of a configuration: the named one, or the container's
   /// only one.
@@ -40,11 +45,34 @@ public final class ModelContext {
     store = try container.store(named: configuration)
   }
 
-  /// Whether changes are staged and not saved.
-  public var hasChanges: Bool { !order.isEmpty }
+  /// Whether changes are staged and not saved: models, or a ``delete(model:where:)``.
+  public var hasChanges: Bool { !order.isEmpty || !batchDeletes.isEmpty }
 
-  /// The staged changes, in the order they were first staged.
-  public var pendingChanges: [PendingChange] { order.compactMap { changes[$0]?.pending } }
+  /// The staged changes of models, in the order they were first staged; a
+  /// ``delete(model:where:)`` names no model until it runs, so it is not listed.
+  public var pendingChanges: [PendingChange] { staged.map(\.pending) }
+
+  /// The models staged to be inserted, in the order they were first staged, each as last
+  /// staged — SwiftData's `insertedModelsArray`. A model inserted and then updated is listed
+  /// here, with its latest value; one inserted and then deleted is not listed at all.
+  ///
+  /// As in SwiftData, the elements are `any PersistentModel`; cast them to their type:
+  ///
+  /// <!-- snippet context: movies -->
+  /// ```swift
+  /// let context = try ModelContext(container)
+  /// context.insert(Movie(title: "Alien", date: .now))
+  /// let titles = context.insertedModelsArray.compactMap { ($0 as? Movie)?.title }
+  /// ```
+  public var insertedModelsArray: [any PersistentModel] { models(staged: .insert) }
+
+  /// The stored models staged to be replaced by a new value, each as last staged —
+  /// SwiftData's `changedModelsArray`. A model deleted and then inserted again is listed here.
+  public var changedModelsArray: [any PersistentModel] { models(staged: .update) }
+
+  /// The stored models staged to be deleted — SwiftData's `deletedModelsArray`. The models a
+  /// ``delete(model:where:)`` removes are not known until it runs, so they are not listed.
+  public var deletedModelsArray: [any PersistentModel] { models(staged: .delete) }
 
   /// Stages a new model.
   public func insert<Model: PersistentModel>(_ model: Model) { stage(model, .insert) }
@@ -55,6 +83,35 @@ public final class ModelContext {
   /// Stages the removal of a stored model.
   public func delete<Model: PersistentModel>(_ model: Model) { stage(model, .delete) }
 
+  /// Stages the removal of every stored model of a type that a predicate matches (every one,
+  /// without a predicate) — SwiftData's batch delete. As SwiftData documents, the models are
+  /// removed during the next save, in one `DELETE` statement within its transaction, and
+  /// history records each one: after the save, no stored model of the type matches the
+  /// predicate. It runs after the save's changes of single models, so a model inserted or
+  /// updated in the same save that matches it is removed too. ``rollback()`` forgets it.
+  ///
+  /// <!-- snippet context: movies -->
+  /// ```swift
+  /// let context = try ModelContext(container)
+  /// try context.delete(model: Movie.self, where: #Predicate { $0.rate < 3 })
+  /// try context.save()
+  /// ```
+  ///
+  /// SwiftData's `includeSubclasses:` has no counterpart: models are values, with no subclasses.
+  ///
+  /// - Throws: `RepositoryError.unsupportedQuery` naming a part of the predicate SQL cannot
+  ///   evaluate, or `RepositoryError.unavailable` if the context's store does not hold the
+  ///   type; nothing is staged then.
+  public func delete<Model: PersistentModel>(model: Model.Type, where predicate: Predicate<Model>? = nil) throws {
+    let table = try repository(for: Model.self).table
+    do {
+      batchDeletes.append(try StagedBatchDelete(Model.self, where: predicate, table: table))
+    } catch {
+      throw RepositoryError(error, modelName: "\(Model.self)")
+    }
+    stagings += 1
+  }
+
   /// Writes every staged change in one transaction and forgets them.
   ///
   /// - Throws: `RepositoryError` — `constraintViolation` for a duplicate or a broken reference,
@@ -62,7 +119,7 @@ public final class ModelContext {
   ///   store cannot be written. The store is then unchanged and every change is still staged.
   public func save() throws {
     guard hasChanges else { return }
-    let staged = order.compactMap { changes[$0] }
+    let staged = self.staged
     for change in staged where change.table == nil {
       throw RepositoryError.unavailable("\(change.model.typeName) is not stored in this context's store")
     }
@@ -72,20 +129,21 @@ public final class ModelContext {
         try state.connection.execute("PRAGMA defer_foreign_keys = ON")
         let tables = Array(store.tables.values)
         for change in staged { try change.apply(in: state, tables: tables) }
+        for delete in batchDeletes { try delete.apply(in: state, tables: tables) }
       }
     } catch let error as SQLiteError where error.isForeignKeyViolation {
       throw RepositoryError.constraintViolation("a saved model refers to one that does not exist")
     } catch {
-      throw RepositoryError(error, modelName: staged.first?.model.typeName ?? "model")
+      throw RepositoryError(error, modelName: staged.first?.model.typeName ?? batchDeletes.first?.typeName ?? "model")
     }
-    changes.removeAll()
-    order.removeAll()
+    rollback()
   }
 
   /// Forgets every staged change; the store is not touched.
   public func rollback() {
     changes.removeAll()
     order.removeAll()
+    batchDeletes.removeAll()
   }
 
   /// Runs `work`, which stages changes, then saves: the work's changes are all stored, or, if
@@ -94,40 +152,22 @@ public final class ModelContext {
   ///
   /// - Throws: what `work` throws, or what ``save()`` throws.
   public func transaction<T>(_ work: () throws -> T) throws -> T {
-    let (savedChanges, savedOrder) = (changes, order)
+    let (savedChanges, savedOrder, savedDeletes) = (changes, order, batchDeletes)
     do {
       let result = try work()
       try save()
       return result
     } catch {
-      (changes, order) = (savedChanges, savedOrder)
+      (changes, order, batchDeletes) = (savedChanges, savedOrder, savedDeletes)
       throw error
     }
-  }
-
-  /// The stored models a descriptor matches; staged changes are not seen unless
-  /// ``autosaveEnabled`` saves them first.
-  ///
-  /// - Throws: `RepositoryError` if the query cannot be translated or run, or the autosave fails.
-  public func fetch<Model: PersistentModel>(_ descriptor: FetchDescriptor<Model> = FetchDescriptor()) throws -> [Model]
-  {
-    if autosaveEnabled { try save() }
-    return try repository(for: Model.self).fetchNow(descriptor)
-  }
-
-  /// How many stored models a descriptor matches.
-  ///
-  /// - Throws: `RepositoryError` as ``fetch(_:)`` does.
-  public func fetchCount<Model: PersistentModel>(_ descriptor: FetchDescriptor<Model> = FetchDescriptor()) throws -> Int
-  {
-    if autosaveEnabled { try save() }
-    return try repository(for: Model.self).fetchCountNow(descriptor)
   }
 
   // MARK: Staging
 
   private func stage<Model: PersistentModel>(_ model: Model, _ kind: PendingChange.Kind) {
     let key = StagedChange.Key(type: ObjectIdentifier(Model.self), id: AnyHashable(model.id))
+    stagings += 1
     // A model of a type the store does not hold is refused by save(), with a clear error.
     let next = StagedChange(
       kind: kind, model: StagedValue(value: model), table: store.tables[ObjectIdentifier(Model.self)])
@@ -144,14 +184,10 @@ public final class ModelContext {
     }
   }
 
-  /// A repository on this context's store, for reads.
-  private func repository<Model: PersistentModel>(
-    for type: Model.Type
-  ) throws(RepositoryError) -> SQLiteRepository<Model> {
-    guard let table = store.tables[ObjectIdentifier(type)] else {
-      throw .unavailable("\(Model.self) is not stored in this context's store")
-    }
-    return SQLiteRepository(store: store, table: table)
-  }
+  /// The staged changes of models, in the order they were first staged.
+  private var staged: [StagedChange] { order.compactMap { changes[$0] } }
 
+  private func models(staged kind: PendingChange.Kind) -> [any PersistentModel] {
+    staged.filter { $0.kind == kind }.map(\.model.persistentModel)
+  }
 }

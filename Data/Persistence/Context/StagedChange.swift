@@ -46,6 +46,8 @@ struct StagedChange {
 
 /// A model value of any type, as a staged change holds it.
 protocol StagedModel {
+  /// The model itself.
+  var persistentModel: any PersistentModel { get }
   /// The model type's name.
   var typeName: String { get }
   /// The model's identifier, as text.
@@ -59,6 +61,7 @@ protocol StagedModel {
 struct StagedValue<Model: PersistentModel>: StagedModel {
   let value: Model
 
+  var persistentModel: any PersistentModel { value }
   var typeName: String { "\(Model.self)" }
   /// A UUID in its usual lower-case form, as the history writes it; anything else as Swift
   /// describes it.

@@ -14,7 +14,19 @@ struct QueryBuilder {
 
   /// The `SELECT` that returns the models a descriptor asks for.
   func select<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
-    var query = SQLFragment("SELECT \(try columns(descriptor.propertiesToFetch)) FROM \(table.quotedName)")
+    try select(try columns(descriptor.propertiesToFetch), descriptor)
+  }
+
+  /// The `SELECT` of only the primary keys of the models a descriptor asks for, in its order.
+  func selectIdentifiers<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
+    try select(SQLIdentifier.quote(table.primaryKey), descriptor)
+  }
+
+  /// The `SELECT` of result columns for a descriptor: its filter, order and page.
+  private func select<Model>(
+    _ resultColumns: String, _ descriptor: FetchDescriptor<Model>
+  ) throws(PersistenceError) -> SQLFragment {
+    var query = SQLFragment("SELECT \(resultColumns) FROM \(table.quotedName)")
     try appendWhere(descriptor, to: &query)
     query.sql += " ORDER BY " + (try orderTerms(descriptor.sortBy)).joined(separator: ", ")
     appendPage(descriptor, to: &query)

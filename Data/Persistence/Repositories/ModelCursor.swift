@@ -54,11 +54,17 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
     /// - Throws: `RepositoryError` if the query cannot run (the cursor is finished then), or,
     ///   after the last row, `RepositoryError.unreadable` if rows were skipped.
     public func next() async throws -> Model? {
+      try nextModel()
+    }
+
+    /// ``next()``, without suspending: for callers that are not async, such as a context's
+    /// `enumerate`.
+    func nextModel() throws(RepositoryError) -> Model? {
       do {
         switch state {
         case .notStarted:
           try start()
-          return try await next()
+          return try nextModel()
         case .reading(_, let reader):
           while try reader.statement.step() {
             do {

@@ -189,6 +189,24 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     }
   }
 
+  /// Returns the identifiers of the models a descriptor matches, in its order, selecting only
+  /// the primary key: no model is decoded and no external file is read.
+  ///
+  /// - Throws: as ``fetch(_:)`` does.
+  public func fetchIdentifiers(_ descriptor: FetchDescriptor<Model>) async throws -> [Model.ID] {
+    try fetchIdentifiersNow(descriptor)
+  }
+
+  /// ``fetchIdentifiers(_:)``, without suspending: for callers that are not async, such as a context.
+  func fetchIdentifiersNow(_ descriptor: FetchDescriptor<Model>) throws(RepositoryError) -> [Model.ID] {
+    try perform {
+      let query = try builder.selectIdentifiers(descriptor)
+      return try store.read { state in
+        try state.reader(for: query.sql, table: table).readIdentifiers(Model.ID.self, binding: query.bindings)
+      }
+    }
+  }
+
   /// Returns the model with an identifier, or `nil`.
   public func fetch(id: Model.ID) async throws -> Model? {
     try perform {
