@@ -107,6 +107,7 @@ let package = Package(
       name: "ReliabilityTests",
       dependencies: [
         "Catalog", "Repositories", "Persistence", "CatalogStorage", "TestSupport", "FaultVFS", "reliability-worker",
+        "SQLiteCore",
       ],
       path: "Tests/ReliabilityTests"
     ),

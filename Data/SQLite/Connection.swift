@@ -145,6 +145,18 @@ package final class Connection {
     isClosed = true
   }
 
+  /// Lets the schema's triggers run (the schema stays untrusted: a trigger may only use what is
+  /// safe there, so no virtual table), on a connection whose schema was checked to hold no
+  /// trigger, view or virtual table but the ones its owner made: the store's own connection,
+  /// after its schema guard passed, so that the triggers recording changes for its search
+  /// indexes run with every write.
+  ///
+  /// - Throws: ``SQLiteError`` if the setting cannot be changed.
+  package func runCheckedTriggers() throws(SQLiteError) {
+    let code = movies_sqlite3_db_config_flag(handle, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1)
+    guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
+  }
+
   /// Switches the database file to [WAL](https://www.sqlite.org/wal.html) journaling, which
   /// writes its header: call it only on a file known to be the caller's.
   ///

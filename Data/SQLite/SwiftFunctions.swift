@@ -44,6 +44,7 @@ enum SwiftFunctions {
         ("swift_divide_real", 2, { context, _, arguments in SwiftFunctions.divideReal(context, arguments) }),
         ("swift_negate", 1, { context, _, arguments in SwiftFunctions.negate(context, arguments) }),
         ("swift_unwrap", 1, { context, _, arguments in SwiftFunctions.unwrap(context, arguments) }),
+        ("swift_search_text", 1, { context, _, arguments in SwiftFunctions.searchText(context, arguments) }),
         (
           "swift_contains", 2,
           { context, _, arguments in
@@ -116,6 +117,24 @@ enum SwiftFunctions {
       return
     }
     sqlite3_result_value(context, value)
+  }
+
+  /// Text as a substring index takes it: each NUL character a space, since FTS5's trigram
+  /// tokenizer stops at the first NUL; `NULL` stays `NULL`. (SQLite's `replace` cannot do it: it
+  /// takes a pattern that starts with NUL for an empty one.)
+  private static func searchText(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let arguments, let value = arguments[0] else { return }
+    guard sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else {
+      sqlite3_result_null(context)
+      return
+    }
+    var bytes = Array(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+    guard bytes.contains(0) else {
+      sqlite3_result_value(context, value)
+      return
+    }
+    for index in bytes.indices where bytes[index] == 0 { bytes[index] = UInt8(ascii: " ") }
+    sqlite3_result_text64(context, bytes, UInt64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
   }
 
   /// A text test evaluated on Swift strings, character by character as Swift compares them.

@@ -15,7 +15,8 @@ struct SchemaInferenceTests {
         #"CREATE INDEX IF NOT EXISTS "movies_date" ON "movies" ("date")"#,
         #"CREATE INDEX IF NOT EXISTS "movies_rate" ON "movies" ("rate")"#,
         #"CREATE UNIQUE INDEX IF NOT EXISTS "movies_title_date_unique" ON "movies" ("title", "date")"#,
-      ])
+      ] + (SearchIndex(table)?.createStatements ?? []))
+    #expect(table.searchable == ["title", "content"])
   }
 
   @Test func everyKindOfAttributeGetsItsColumnType() throws {

@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import SQLiteCore
 
 /// Opens catalog stores the way the app does, and checks them the way `movies store check` does.
 enum CatalogStore {
@@ -24,5 +25,12 @@ enum CatalogStore {
   /// The store's problems (SQLite's `integrity_check`, references, schema); none when sound.
   static func problems(of url: URL) throws -> [String] {
     try StoreInspection(url: url, plan: CatalogMigrationPlan.self).check()
+  }
+
+  /// Throws unless the movies' search index holds exactly what the stored movies give: FTS5's
+  /// own integrity check, which changes nothing but needs a connection that may write.
+  static func checkSearchIndex(of url: URL) throws {
+    let connection = try Connection(location: .file(url.path), readOnly: false)
+    try connection.execute(SearchIndex(table: "movies", columns: []).integrityCheckStatement)
   }
 }

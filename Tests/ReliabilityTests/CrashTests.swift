@@ -42,6 +42,9 @@ struct CrashTests {
       let unreported = batches.keys.filter { $0 >= next && !reported.contains($0) }
       #expect(unreported.allSatisfy { $0 == (reported.last ?? next - 1) + 1 }, "cycle \(cycle): \(unreported)")
       #expect(try CatalogStore.problems(of: store) == [], "cycle \(cycle)")
+      #expect(throws: Never.self, "cycle \(cycle): the search index is in step") {
+        try CatalogStore.checkSearchIndex(of: store)
+      }
       next = (batches.keys.max() ?? -1) + 1
     }
     ReliabilityScale.report("kill cycles", cycles)

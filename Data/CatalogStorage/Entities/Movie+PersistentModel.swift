@@ -4,11 +4,13 @@ public import Persistence
 
 extension Movie: PersistentModel {
   /// Movies live in the `movies` table, indexed by the fields the catalog filters and sorts
-  /// on; no two movies share both a title and a date; images are files beside the store.
+  /// on; no two movies share both a title and a date; images are files beside the store; the
+  /// title and description are searchable, for `list --search`.
   public static let entity = Entity<Movie>(
     table: "movies",
     // The unique (title, date) index also serves lookups and sorts by title.
     indexes: [Entity.Index(\.date), Entity.Index(\.rate)],
     unique: [Entity.Unique(\.title, \.date)],
-    externalStorage: [\.images])
+    externalStorage: [\.images],
+    searchable: [\.title, \.content])
 }

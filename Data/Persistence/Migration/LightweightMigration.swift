@@ -7,7 +7,9 @@ import SQLiteCore
 /// A table whose columns or foreign keys change is rebuilt as sqlite.org describes: create the
 /// new table under a temporary name, copy the rows, drop the old table, rename the new one and
 /// create its indexes. A table whose columns stay only gains or loses indexes. Tables new in
-/// the schema are created, tables gone are dropped. Everything that can be refused — a type
+/// the schema are created, tables gone are dropped. A table's substring index (``SearchIndex``)
+/// is created and filled when it gains one, dropped when it loses it, and filled again when the
+/// table is rebuilt. Everything that can be refused — a type
 /// change, a new required attribute without a default, a unique constraint the stored rows
 /// break — is checked before anything changes. The caller runs it inside one transaction with
 /// foreign keys off, and checks them afterwards.
@@ -52,6 +54,7 @@ struct LightweightMigration {
     }
     for table in old where !newNames.contains(table.name) {
       try connection.execute("DROP TABLE \(table.quotedName)")
+      for statement in SearchIndex.dropStatements(forTable: table.name) { try connection.execute(statement) }
     }
     for change in indexChanges {
       for index in change.dropped {
@@ -60,6 +63,12 @@ struct LightweightMigration {
       for index in change.added { try connection.execute(change.table.createStatement(for: index)) }
     }
     for rebuild in rebuilds { try run(rebuild, on: connection) }
+    // A rebuilt table's rows have new rowids: its substring index is made again from them. Other
+    // tables gain, lose or keep theirs as their schema now declares.
+    let rebuilt = Set(rebuilds.map(\.table.name))
+    for table in new where oldByName[table.name] != nil {
+      try SearchIndex.prepare(table, refill: rebuilt.contains(table.name), on: connection)
+    }
     for table in new where oldByName[table.name] == nil {
       for statement in table.createStatements { try connection.execute(statement) }
     }
@@ -144,6 +153,6 @@ struct LightweightMigration {
     try insert.run()
     try connection.execute("DROP TABLE \(table.quotedName)")
     try connection.execute("ALTER TABLE \(SQLIdentifier.quote(temporary)) RENAME TO \(table.quotedName)")
-    for statement in table.createStatements.dropFirst() { try connection.execute(statement) }
+    for statement in table.indexStatements { try connection.execute(statement) }
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import SQLiteCore
 
-/// What a store's tables are, as SQLite itself reports them: columns, indexes and foreign keys.
+/// What a store's tables are, as SQLite itself reports them: columns, indexes, foreign keys and
+/// the columns of each table's substring index.
 ///
 /// A store read from disk and a schema created afresh are described alike, so the two compare
 /// with `==`: this is how a store's version is recognized, how a migrated store is checked
@@ -17,6 +18,9 @@ package struct SchemaDescription: Codable, Equatable, Sendable {
     package var indexes: [Index]
     /// Its foreign keys, in order.
     package var foreignKeys: [ForeignKey]
+    /// The columns of its substring index (``SearchIndex``), or `nil` when it has none; left out
+    /// of the JSON then, so descriptions of stores without one read as before.
+    package var search: [String]?
   }
 
   /// One column of a table.
@@ -110,13 +114,15 @@ package struct SchemaDescription: Codable, Equatable, Sendable {
   }
 
   /// The description of the tables a connection's database holds, leaving out SQLite's own,
-  /// the record of the schema's version, the history and the manifest of external files.
+  /// the record of the schema's version, the history, the manifest of external files and the
+  /// substring indexes' own tables (each is described with the table it indexes).
   static func read(from connection: Connection) throws -> SchemaDescription {
     let names = try strings(
       connection,
       "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
         + "AND name != '\(SchemaRecord.table)' AND name != '\(ExternalManifest.table)' "
-        + "AND name NOT LIKE '\\_history\\_%' ESCAPE '\\' ORDER BY name")
+        + "AND name NOT LIKE '\\_history\\_%' ESCAPE '\\' AND name NOT LIKE '\\_search\\_%' ESCAPE '\\' "
+        + "ORDER BY name")
     return SchemaDescription(tables: try names.map { try table($0, connection) })
   }
 
@@ -151,7 +157,16 @@ package struct SchemaDescription: Codable, Equatable, Sendable {
         ForeignKey(
           column: $0.text(at: 0), parentTable: $0.text(at: 1), parentColumn: $0.text(at: 2), onDelete: $0.text(at: 3)))
     }
-    return Table(name: name, columns: columns, indexes: indexes, foreignKeys: foreignKeys)
+    let search = SearchIndex(table: name, columns: [])
+    let stored = try strings(
+      connection, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?1", search.name)
+    let searchColumns =
+      try stored.isEmpty
+      ? nil
+      : strings(
+        connection, "SELECT name FROM pragma_table_info(?1) ORDER BY cid", search.name)
+    return Table(
+      name: name, columns: columns, indexes: indexes, foreignKeys: foreignKeys, search: searchColumns)
   }
 
   private static func strings(_ connection: Connection, _ sql: String, _ values: String...) throws -> [String] {

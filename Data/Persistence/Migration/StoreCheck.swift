@@ -79,6 +79,7 @@ public struct StoreCheck: Sendable {
         problems += try StoredValuesCheck(
           tables: tables, modelNames: migrator.versions[versionIndex].modelNames, connection: connection
         ).problems()
+        problems += try SearchIndexCheck(tables: tables, connection: connection).problems()
         // Modes are notes; everything else a file can have wrong is a problem.
         for problem in found {
           if case .makePrivate? = problem.repair { notes.append(problem) } else { problems.append(problem) }

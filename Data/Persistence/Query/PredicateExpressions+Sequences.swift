@@ -59,7 +59,24 @@ extension PredicateExpressions.CollectionContainsCollection: SQLExpressible {
       throw translator.unsupported(Self.self, " (only for strings)")
     }
     // By Swift's characters, as `Predicate.evaluate` does; `%` and `_` are plain text.
-    return try translator.call("swift_contains", base, other)
+    let exact = try translator.call("swift_contains", base, other)
+    guard let narrowing = try translator.searchNarrowing(base, containing: other) else { return exact }
+    return SQLTerm(sql: "(\(narrowing.sql) AND \(exact.sql))", bindings: narrowing.bindings + exact.bindings)
+  }
+}
+
+extension PredicateTranslator {
+  /// The condition that narrows `base.contains(needle)` to the rows the table's substring index
+  /// (``SearchIndex``) finds, when `base` is a searchable column and `needle` a captured value the
+  /// index can look up; `nil` otherwise, and the exact test alone reads every row.
+  func searchNarrowing(_ base: Any, containing needle: Any) throws(PersistenceError) -> SQLFragment? {
+    guard let index = SearchIndex(table), let column = try scalar(base).column else { return nil }
+    let needle = try scalar(needle)
+    // A captured value is one bound parameter, its text already in NFC as stored text is.
+    guard needle.sql == "?", needle.bindings.count == 1, case .text(let text) = needle.bindings[0],
+      let narrowing = index.narrowing(column, containing: text)
+    else { return nil }
+    return SQLFragment("\(table.quotedName).\(narrowing.sql)", narrowing.bindings)
   }
 }
 

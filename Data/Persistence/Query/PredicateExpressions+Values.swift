@@ -31,7 +31,7 @@ extension PredicateExpressions.KeyPath: SQLExpressible {
             "the key path \(keyPath) reaches into a \(column.kind.rawValue) value, which SQL cannot evaluate (in a predicate on \(translator.modelName))"
           )
         }
-        return SQLTerm(sql: quoted, bindings: [], neverNull: !column.isOptional)
+        return SQLTerm(sql: quoted, bindings: [], neverNull: !column.isOptional, column: column.name)
       }
       return try translator.json(base: SQLFragment(quoted), path: Array(names.dropFirst()), output: Output.self)
     case .json(let document, let path):

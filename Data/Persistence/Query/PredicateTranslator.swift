@@ -99,6 +99,8 @@ struct SQLTerm {
   /// Whether the SQL can never be NULL (a column the schema declares `NOT NULL`), so tests on
   /// it need no guard against SQL's third truth value.
   var neverNull = false
+  /// The stored column the term is, when it is exactly one of the row's columns.
+  var column: String?
 
   /// The term that stands for the model's row.
   static let row = SQLTerm(sql: "", bindings: [], shape: .row)

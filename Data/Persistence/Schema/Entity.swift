@@ -15,6 +15,18 @@ import SQLiteCore
 /// }
 /// ```
 ///
+/// Text attributes declared `searchable` get a substring index (SQLite's FTS5 with its trigram
+/// tokenizer), kept in step with every write; a predicate's `contains` on one of them with a
+/// captured needle of three characters or more is narrowed by it instead of reading every row,
+/// and still answers exactly as Swift's `contains`:
+///
+/// <!-- snippet context: storage -->
+/// ```swift
+/// extension Movie: PersistentModel {
+///   public static let entity = Entity<Movie>(table: "movies", searchable: [\.title, \.content])
+/// }
+/// ```
+///
 /// Properties left out of a model's `CodingKeys` are transient: never stored, never read.
 public struct Entity<Model>: Sendable {
   /// An index on one attribute or several, like SwiftData's `#Index`.
@@ -105,6 +117,8 @@ public struct Entity<Model>: Sendable {
   package let primaryKey: String?
   /// The values a migration gives existing rows for new attributes.
   let defaults: [Default]
+  /// The text attributes with a substring index, in declaration order.
+  package let searchable: [String]
 
   /// Declares a model's table name, indexes, unique attributes, references to other models
   /// (`relationships`), renamed attributes, the primary key (an attribute that holds the
@@ -112,14 +126,16 @@ public struct Entity<Model>: Sendable {
   /// attributes kept as files beside the store (like SwiftData's `.externalStorage`), and the
   /// attributes stored as JSON text whatever their type (like SwiftData's `.codable`); queries
   /// still compare scalar values inside it, through SQLite's JSON functions. `defaults` are
-  /// what a migration gives stored rows for attributes new in this version.
+  /// what a migration gives stored rows for attributes new in this version. `searchable` text
+  /// attributes (`String` or `String?`) get a substring index that `contains` in a predicate uses.
   public init(
     table: String? = nil, indexes: [Index] = [], unique: [Unique] = [],
     externalStorage: [PartialKeyPath<Model>] = [], codable: [PartialKeyPath<Model>] = [],
     relationships: [Relationship] = [], renamed: [Rename] = [], defaults: [Default] = [],
-    primaryKey: PartialKeyPath<Model>? = nil
+    searchable: [PartialKeyPath<Model>] = [], primaryKey: PartialKeyPath<Model>? = nil
   ) {
     self.defaults = defaults
+    self.searchable = searchable.map(KeyPathName.column(of:))
     self.tableName = table
     self.primaryKey = primaryKey.map(KeyPathName.column(of:))
     self.originalNames = Dictionary(renamed.map { ($0.column, $0.originalName) }, uniquingKeysWith: { $1 })

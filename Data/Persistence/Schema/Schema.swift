@@ -49,7 +49,7 @@ public struct Schema: Sendable {
       for declared in entity.defaults { defaults[declared.column] = try declared.value.get() }
       return try TableSchema(
         name: name, columns: columns, indexes: entity.indexes, foreignKeys: entity.foreignKeys,
-        originalNames: entity.originalNames, defaults: defaults,
+        originalNames: entity.originalNames, defaults: defaults, searchable: entity.searchable,
         primaryKey: entity.primaryKey ?? TableSchema.defaultPrimaryKey)
     }
   }

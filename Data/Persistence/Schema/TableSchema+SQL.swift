@@ -1,13 +1,15 @@
 extension TableSchema {
-  /// The statements that create the table and its indexes if they do not exist yet.
+  /// The statements that create the table, its indexes and its substring index
+  /// (``SearchIndex``), for a table that does not exist yet.
   ///
   /// Tables are [`STRICT`](https://www.sqlite.org/stricttables.html), so a column only ever
   /// holds values of its declared type (or `NULL` where optional).
   var createStatements: [String] {
-    let table = createTableStatement(named: name)
-    let indexes = indexes.map(createStatement(for:))
-    return [table] + indexes
+    [createTableStatement(named: name)] + indexStatements + (SearchIndex(self)?.createStatements ?? [])
   }
+
+  /// The statements that create the table's indexes if they do not exist yet.
+  var indexStatements: [String] { indexes.map(createStatement(for:)) }
 
   /// The statement that creates the table, under another name when a migration rebuilds it.
   func createTableStatement(named tableName: String) -> String {

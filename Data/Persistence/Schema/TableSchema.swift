@@ -18,6 +18,9 @@ package struct TableSchema: Sendable, Hashable {
   /// The values a migration gives existing rows for a new attribute, by column.
   package let defaults: [String: SQLValue]
 
+  /// The text columns with a substring index (``SearchIndex``), in declaration order.
+  package let searchable: [String]
+
   /// The primary-key column: `id` unless the model's ``Entity`` names another.
   package let primaryKey: String
 
@@ -34,7 +37,7 @@ package struct TableSchema: Sendable, Hashable {
   ///   tables (``EngineTables``), there is no `id` column or an index names an unknown column.
   package init(
     name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = [],
-    originalNames: [String: String] = [:], defaults: [String: SQLValue] = [:],
+    originalNames: [String: String] = [:], defaults: [String: SQLValue] = [:], searchable: [String] = [],
     primaryKey: String = TableSchema.defaultPrimaryKey
   ) throws(PersistenceError) {
     guard !EngineTables.isReserved(name) else {
@@ -67,6 +70,15 @@ package struct TableSchema: Sendable, Hashable {
     for column in defaults.keys where !columns.contains(where: { $0.name == column }) {
       throw .invalidSchema("\(name) declares a default for '\(column)', which is not a stored attribute")
     }
+    for column in searchable {
+      guard columns.contains(where: { $0.name == column && $0.kind == .text }) else {
+        throw .invalidSchema("\(name) declares '\(column)' searchable, but it is not a stored text attribute")
+      }
+    }
+    guard Set(searchable).count == searchable.count else {
+      throw .invalidSchema("\(name) declares an attribute searchable twice")
+    }
+    self.searchable = searchable
     self.foreignKeys = foreignKeys
     self.originalNames = originalNames
     self.defaults = defaults

@@ -1,22 +1,37 @@
 import SQLiteCore
 
 /// Refuses a store whose schema holds what could run code, hide data or change how values are
-/// stored: triggers, views and virtual tables, which the engine never creates, and tables of the
-/// engine whose definitions were edited by hand. A store that has one is not the engine's, or
-/// was tampered with; it is refused before anything is written to it.
+/// stored: views, and triggers and virtual tables other than the substring indexes the engine
+/// makes (``SearchIndex``), and tables of the engine whose definitions were edited by hand. A
+/// store that has one is not the engine's, or was tampered with; it is refused before anything
+/// is written to it.
 enum SchemaGuard {
-  /// Checks the schema a connection sees for triggers, views and virtual tables.
+  /// Checks the schema a connection sees for views, and for triggers and virtual tables that
+  /// are not exactly a substring index and its triggers as the engine writes them.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` naming the first such object.
   static func check(_ connection: Connection, path: String) throws {
     let statement = try connection.statement(
-      "SELECT type, name FROM sqlite_schema WHERE type IN ('trigger', 'view') "
-        + "OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%') ORDER BY rowid LIMIT 1")
+      "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE type IN ('trigger', 'view') "
+        + "OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%') ORDER BY rowid")
     defer { statement.reset() }
-    guard try statement.step() else { return }
-    let type = statement.text(at: 0) == "table" ? "virtual table" : statement.text(at: 0)
-    throw PersistenceError.cannotOpen(
-      path: path, reason: "its schema holds a \(type) ('\(statement.text(at: 1))'), which a store never has")
+    var objects: [(type: String, name: String, table: String, sql: String)] = []
+    while try statement.step() {
+      let type = statement.text(at: 0) == "table" ? "virtual table" : statement.text(at: 0)
+      objects.append((type, statement.text(at: 1), statement.text(at: 2), statement.text(at: 3)))
+    }
+    let indexes = objects.compactMap { $0.type == "virtual table" ? SearchIndex(storedSQL: $0.sql) : nil }
+    let allowed = Set(indexes.flatMap { [$0.virtualTableStatement] + $0.triggerStatements })
+    if let foreign = objects.first(where: { !allowed.contains($0.sql) }) {
+      throw PersistenceError.cannotOpen(
+        path: path, reason: "its schema holds a \(foreign.type) ('\(foreign.name)'), which a store never has")
+    }
+    let present = Set(objects.map(\.sql))
+    if let index = indexes.first(where: { !present.isSuperset(of: $0.triggerStatements) }) {
+      throw PersistenceError.cannotOpen(
+        path: path,
+        reason: "the search index of its table '\(index.table)' lacks one of its triggers, so it is out of step")
+    }
   }
 
   /// Checks that each of the engine's tables the store holds — the models' `tables`, the schema

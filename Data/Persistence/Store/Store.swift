@@ -9,6 +9,8 @@ import Synchronization
 package final class Store: Sendable {
   let configuration: ModelConfiguration
   let tables: [ObjectIdentifier: TableSchema]
+  /// The substring indexes of the tables that declare searchable attributes.
+  let searchIndexes: [SearchIndex]
   /// The folder of external files, when some attribute is declared with external storage.
   let external: ExternalFiles?
   private let state: Mutex<StoreState>
@@ -57,6 +59,7 @@ package final class Store: Sendable {
   ) throws(PersistenceError) {
     self.configuration = configuration
     self.tables = tables
+    self.searchIndexes = tables.values.compactMap(SearchIndex.init).sorted { $0.table < $1.table }
     self.modelNames = Dictionary(
       tables.map { ($0.value.name, modelNames[$0.key] ?? $0.value.name) }, uniquingKeysWith: { first, _ in first })
     let path = configuration.path
@@ -102,10 +105,13 @@ package final class Store: Sendable {
         connection = try Connection(
           location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
           busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+        // The schema guard passed (`recognize`): the only triggers are the search indexes'.
+        try connection.runCheckedTriggers()
         try preparation.run(on: connection)
         if configuration.allowsSave, !connection.isReadOnly { try connection.useWAL() }
       } else {
         connection = try Connection(location: .memory, readOnly: false)
+        try connection.runCheckedTriggers()
         try preparation.run(on: connection)
       }
     } catch let error as PersistenceError {
@@ -236,6 +242,11 @@ package final class Store: Sendable {
           state.history = recorder
           defer { state.history = nil }
           let result = try body(state)
+          // The changes this transaction made to searchable text go into the indexes in one
+          // statement each (see SearchIndex).
+          for index in searchIndexes {
+            for statement in index.flushStatements { try state.connection.execute(statement) }
+          }
           // Files no row names any more leave the manifest with this transaction; a collection
           // that fails changes nothing, and the next one removes them.
           if replacesFiles, let external {

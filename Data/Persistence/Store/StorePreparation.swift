@@ -81,7 +81,15 @@ struct StorePreparation {
             "the store's table \(table.quotedName) lacks the columns \(missing.joined(separator: ", ")); it needs a migration"
           )
         }
-        if create { for statement in table.createStatements.dropFirst() { try connection.execute(statement) } }
+        if create {
+          for statement in table.indexStatements { try connection.execute(statement) }
+          try SearchIndex.prepare(table, on: connection)
+        } else if let index = SearchIndex(table),
+          try SearchIndex.storedStatements(forTable: table.name, on: connection) != index.createStatements
+        {
+          throw PersistenceError.invalidSchema(
+            "the read-only store has no search index of \(table.quotedName); open it writable once to create it")
+        }
       }
     }
     if create { try connection.writeTransaction(work) } else { try work() }

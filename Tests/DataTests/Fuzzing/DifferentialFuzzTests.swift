@@ -1,11 +1,15 @@
 import Foundation
-import Persistence
 import Repositories
 import TestSupport
 import Testing
 
+@testable import Persistence
+
 /// Runs random predicates, sorts and pages against SQLite and against Swift's own
 /// `Predicate.evaluate` (the in-memory repository) and requires the same rows in the same order.
+///
+/// ``FuzzRecord``'s text is searchable, so `contains` on it with a needle of three scalars or more
+/// goes through the substring index; the test requires that some such cases found rows.
 ///
 /// `FUZZ_CASES` sets how many cases run (default 2,000); `FUZZ_SEED` the first seed. A mismatch
 /// reports the seed, the predicate and both results, so it can be replayed.
@@ -19,6 +23,8 @@ struct DifferentialFuzzTests {
   @Test func sqliteReturnsWhatSwiftReturns() async throws {
     var mismatches = 0
     var checked = 0
+    var narrowedAndFound = 0
+    let table = try FuzzRecord.entityTable()
     for batch in 0..<max(1, Self.cases / Self.casesPerStore) {
       let records = FuzzCase.records(seed: Self.firstSeed &+ UInt64(batch), count: 60)
       let container = try ModelContainer(
@@ -36,6 +42,12 @@ struct DifferentialFuzzTests {
         let expected = await Self.outcome { try await swift.fetch(fuzzCase.descriptor) }
         let actual = await Self.outcome { try await sqlite.fetch(fuzzCase.descriptor) }
         checked += 1
+        if let predicate = fuzzCase.descriptor.predicate, !expected.isEmpty, expected != "error",
+          let condition = try? PredicateTranslator(table: table, modelName: "FuzzRecord").condition(predicate),
+          condition.sql.contains(" MATCH ?")
+        {
+          narrowedAndFound += 1
+        }
         guard expected != actual else { continue }
         mismatches += 1
         Issue.record(
@@ -48,6 +60,8 @@ struct DifferentialFuzzTests {
       }
     }
     #expect(checked >= min(Self.cases, Self.casesPerStore))
+    #expect(
+      narrowedAndFound >= checked / 200, "\(narrowedAndFound) of \(checked) cases searched the index and found rows")
   }
 
   /// The ids a fetch returned, in order, or that it failed.

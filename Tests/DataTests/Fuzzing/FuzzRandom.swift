@@ -36,13 +36,26 @@ struct FuzzRandom {
     }
   }
 
-  /// Text from pieces that stress matching: case, accents composed and decomposed, SQL
-  /// wildcards, NUL, emoji and scripts beyond Latin.
+  /// Text from pieces that stress matching: case, accents composed and decomposed, combining
+  /// marks alone, SQL wildcards, NUL, emoji, scripts beyond Latin, and FTS5's query syntax
+  /// (quotes, `*`, `^`, parentheses, `NEAR`, `AND`); sometimes long enough for the substring
+  /// index to narrow a search.
   mutating func text() -> String {
     let pieces = [
       "", "a", "A", "b", "ab", "é", "e\u{301}", "E", "%", "_", "\u{0}", "🎬", "千", "ß", "ss", " ", "z", "aé",
+      "\"", "*", "^", "(", "NEAR", "AND", "and", "\u{301}", "abc", "ABC", "Ab", "\"a\"",
     ]
-    return (0..<below(4)).map { _ in pick(pieces) }.joined()
+    return (0..<below(oneIn(3) ? 8 : 4)).map { _ in pick(pieces) }.joined()
+  }
+
+  /// A needle for `contains`, long enough for the substring index, often found in ``text()``:
+  /// a piece or two of it, in another case, decomposed, or with FTS5's query syntax.
+  mutating func needle() -> String {
+    let pieces = [
+      "abc", "ABC", "bcA", "NEAR", "AND", "ND\"", "\"a\"", "e\u{301}a", "éa", "aé\"", "(NEAR", "*^(", "ssA", "🎬🎬🎬",
+      "a\u{301}b", "AND*",
+    ]
+    return oneIn(3) ? pick(pieces) + text() : pick(pieces)
   }
 
   /// A date within a few seconds of a fixed instant, with sub-second parts.

@@ -2,7 +2,10 @@ import Foundation
 import Persistence
 
 /// The model the differential fuzzer stores: one attribute of each kind predicates compare.
+/// Its text is searchable, so `contains` on it is narrowed by the substring index.
 struct FuzzRecord: PersistentModel, Equatable {
+  static let entity = Entity<FuzzRecord>(searchable: [\.text, \.optText])
+
   enum Genre: String, Codable, CaseIterable { case drama, comedy, horror }
   struct Info: Codable, Equatable {
     var year: Int

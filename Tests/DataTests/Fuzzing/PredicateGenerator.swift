@@ -29,7 +29,7 @@ struct PredicateGenerator {
     case 5: return equality(field(\.optText, "optText"), random.oneIn(2) ? nilValue() : value(Optional(random.text())))
     case 6: return random.oneIn(3) ? value(random.oneIn(2)) : field(\.flag, "flag")
     case 7:
-      let needle = random.text()
+      let needle = random.oneIn(2) ? random.text() : random.needle()
       let base = string()
       return (
         AnyExpression(
