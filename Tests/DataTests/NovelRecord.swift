@@ -11,6 +11,10 @@ struct NovelRecord: Codable, Sendable, Hashable, Identifiable {
   var year: Int
   var isbn: String
   var pages: Int?
+  /// Whether the reader finished it: a `Bool` to sort by.
+  var isRead = false
+  /// Whether the copy is signed, if known: an optional `Bool` to sort by.
+  var isSigned: Bool?
 }
 
 extension NovelRecord: PersistentModel {
@@ -25,6 +29,7 @@ extension NovelRecord: RowDecodable {
     self.init(
       id: try row.decode(forKey: "id"), title: try row.decode(forKey: "title"),
       author: try row.decode(forKey: "author"), year: try row.decode(forKey: "year"),
-      isbn: try row.decode(forKey: "isbn"), pages: try row.decodeIfPresent(forKey: "pages"))
+      isbn: try row.decode(forKey: "isbn"), pages: try row.decodeIfPresent(forKey: "pages"),
+      isRead: try row.decode(forKey: "isRead"), isSigned: try row.decodeIfPresent(forKey: "isSigned"))
   }
 }

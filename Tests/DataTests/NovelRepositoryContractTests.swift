@@ -33,6 +33,23 @@ struct NovelRepositoryContractTests {
     }
   }
 
+  @Test(arguments: RepositoryContract<NovelContractFixture>.boolSortingCheckNames)
+  func sortingByBoolOnSQLite(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(boolSortingCheck: check) {
+      let folder = try TemporaryDirectory()
+      let container = try ModelContainer(
+        for: NovelRecord.self, configurations: ModelConfiguration("Library", url: folder.file("library.store")))
+      return try SQLiteRepository<NovelRecord>(container: container)
+    }
+  }
+
+  @Test(arguments: RepositoryContract<NovelContractFixture>.boolSortingCheckNames)
+  func sortingByBoolInMemory(_ check: String) async throws {
+    try await RepositoryContract(NovelContractFixture()).run(boolSortingCheck: check) {
+      InMemoryRepository<NovelRecord>(keys: NovelContractFixture.keys)
+    }
+  }
+
   @Test(arguments: RepositoryContract<NovelContractFixture>.unitOfWorkCheckNames)
   func unitOfWorkOnSQLite(_ check: String) async throws {
     try await RepositoryContract(NovelContractFixture()).run(unitOfWorkCheck: check) {

@@ -69,8 +69,15 @@ public struct RepositoryContract<Fixture: RepositoryContractFixture>: Sendable {
     sourceLocation: SourceLocation = #_sourceLocation,
     on make: () async throws -> R
   ) async throws {
+    try await run(name, among: Self.checks, sourceLocation: sourceLocation, on: make)
+  }
+
+  /// Runs the check of `checks` with a name against a fresh repository, as ``run(_:sourceLocation:on:)``.
+  func run<R: Repository<Model>>(
+    _ name: String, among checks: [Check], sourceLocation: SourceLocation, on make: () async throws -> R
+  ) async throws {
     let check = try #require(
-      Self.checks.first { $0.name == name },
+      checks.first { $0.name == name },
       "no repository contract check is named \"\(name)\"",
       sourceLocation: sourceLocation
     )

@@ -94,7 +94,7 @@ struct QueryBuilder {
       guard let keyPath = descriptor.keyPath else {
         throw .unsupportedQuery("a sort descriptor on \(modelName) without a key path cannot be translated to SQL")
       }
-      let name = KeyPathName.column(of: keyPath)
+      let name = KeyPathName.sortColumn(of: keyPath)
       guard let column = table.columns.first(where: { $0.name == name }) else {
         throw .unsupportedQuery("cannot sort by \(modelName).\(name): \(KeyPathName.notStored(name))")
       }

@@ -1,3 +1,4 @@
+import Repositories
 import Synchronization
 
 /// Turns key paths into the column names they refer to.
@@ -7,6 +8,19 @@ import Synchronization
 enum KeyPathName {
   /// The property path of a key path: `title` for `\Movie.title`, `info.year` for a nested one.
   static func column(of keyPath: AnyKeyPath) -> String { names(of: keyPath).column }
+
+  /// The column a sort key path orders by: ``column(of:)``, less a last step to a `Bool`'s
+  /// `sortRank`, which `SortDescriptor(_:order:)` for a `Bool` adds (0 and 1 order as the
+  /// column's 0 and 1 do, and `nil` as its `NULL`).
+  static func sortColumn(of keyPath: AnyKeyPath) -> String {
+    let column = column(of: keyPath)
+    for rank in sortRanks where column.hasSuffix(rank) { return String(column.dropLast(rank.count)) }
+    return column
+  }
+
+  /// The last step of a key path through `Bool.sortRank` or `Bool?.sortRank`, as it describes
+  /// itself (`.<computed 0x… (Int)>`).
+  private static let sortRanks = [column(of: \Bool.sortRank), column(of: \Bool?.sortRank)].map { "." + $0 }
 
   /// The property names along a key path: `["info", "year"]` for `\Movie.info?.year`.
   static func components(of keyPath: AnyKeyPath) -> [String] { names(of: keyPath).components }

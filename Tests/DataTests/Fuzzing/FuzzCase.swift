@@ -27,7 +27,7 @@ struct FuzzCase {
     for _ in 0..<random.below(4) {
       let order: SortOrder = random.oneIn(2) ? .forward : .reverse
       let suffix = order == .forward ? "" : " desc"
-      switch random.below(8) {
+      switch random.below(9) {
       case 0: sorts.append(SortDescriptor(\.int, order: order)); sortText.append("int" + suffix)
       case 1: sorts.append(SortDescriptor(\.small, order: order)); sortText.append("small" + suffix)
       case 2: sorts.append(SortDescriptor(\.optInt, order: order)); sortText.append("optInt" + suffix)
@@ -35,7 +35,8 @@ struct FuzzCase {
       case 4: sorts.append(SortDescriptor(\.text, order: order)); sortText.append("text" + suffix)
       case 5: sorts.append(SortDescriptor(\.optText, order: order)); sortText.append("optText" + suffix)
       case 6: sorts.append(SortDescriptor(\.date, order: order)); sortText.append("date" + suffix)
-      default: sorts.append(SortDescriptor(\.optDate, order: order)); sortText.append("optDate" + suffix)
+      case 7: sorts.append(SortDescriptor(\.optDate, order: order)); sortText.append("optDate" + suffix)
+      default: sorts.append(SortDescriptor(\.flag, order: order)); sortText.append("flag" + suffix)
       }
     }
     var fetch = FetchDescriptor(predicate: predicate, sortBy: sorts)
