@@ -11,27 +11,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200000 1000000)
-if [ ! -x /usr/bin/time ]; then
-  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq time >/dev/null
-fi
-movies="${MOVIES:-}"
-if [ -z "$movies" ]; then
-  scripts/bootstrap.sh
-  swift build -c release --product movies >/dev/null
-  movies="$(swift build -c release --show-bin-path)/movies"
-fi
+# shellcheck source=scripts/measure-common.sh
+. scripts/measure-common.sh
+need_gnu_time
+find_movies
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 printf '%-9s  %-22s  %10s  %9s\n' movies command "peak (KB)" "time (s)"
 for rows in "${sizes[@]}"; do
-  awk -v rows="$rows" 'BEGIN {
-    print "title,date,content,rate,heart,tags"
-    for (i = 0; i < rows; i++)
-      printf "Movie %d,%04d-%02d-%02d,\"Notes about movie %d, a fine film.\",%d,%d,%s\n",
-        i, 1900 + i % 125, 1 + i % 12, 1 + i % 28, i, i % 11, i % 4, (i % 5 == 0 ? "drama|classic" : "")
-  }' >"$work/movies.csv"
+  generate_catalog "$rows" >"$work/movies.csv"
   store="$work/catalog-$rows.store"
   "$movies" --store "$store" import "$work/movies.csv" --quiet >/dev/null
   for command in "list" "list --format json" "export --format csv" "export --format json" \

@@ -12,23 +12,14 @@ cd "$(dirname "$0")/.."
 rows="${1:-200000}"
 offset="${2:-150000}"
 runs="${3:-5}"
-movies="${MOVIES:-}"
-if [ -z "$movies" ]; then
-  scripts/bootstrap.sh
-  swift build -c release --product movies >/dev/null
-  movies="$(swift build -c release --show-bin-path)/movies"
-fi
+# shellcheck source=scripts/measure-common.sh
+. scripts/measure-common.sh
+find_movies
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# The catalog of scripts/measure-memory.sh: dates repeat, so the list's order (date, then
-# title, then id) has ties to break.
-awk -v rows="$rows" 'BEGIN {
-  print "title,date,content,rate,heart,tags"
-  for (i = 0; i < rows; i++)
-    printf "Movie %d,%04d-%02d-%02d,\"Notes about movie %d, a fine film.\",%d,%d,%s\n",
-      i, 1900 + i % 125, 1 + i % 12, 1 + i % 28, i, i % 11, i % 4, (i % 5 == 0 ? "drama|classic" : "")
-}' >"$work/movies.csv"
+# Dates repeat, so the list's order (date, then title, then id) has ties to break.
+generate_catalog "$rows" >"$work/movies.csv"
 store="$work/catalog.store"
 "$movies" --store "$store" import "$work/movies.csv" --quiet >/dev/null
 last="$("$movies" --store "$store" list --offset $((offset - 1)) --limit 1 --format json 2>/dev/null |

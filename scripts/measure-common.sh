@@ -1,0 +1,30 @@
+# Shared steps of the measure-*.sh scripts, sourced by them (not run on its own).
+
+# Sets `movies` to the binary to measure: $MOVIES, or a release build made here.
+find_movies() {
+  movies="${MOVIES:-}"
+  if [ -z "$movies" ]; then
+    scripts/bootstrap.sh
+    swift build -c release --product movies >/dev/null
+    movies="$(swift build -c release --show-bin-path)/movies"
+  fi
+}
+
+# Installs GNU time, which reports a process's peak memory, when it is missing.
+need_gnu_time() {
+  if [ ! -x /usr/bin/time ]; then
+    local sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq time >/dev/null
+  fi
+}
+
+# Writes a generated catalog of ROWS movies as CSV to standard output: dates repeat (so a
+# sort by date has ties to break) and every fifth movie has two tags.
+generate_catalog() {
+  awk -v rows="$1" 'BEGIN {
+    print "title,date,content,rate,heart,tags"
+    for (i = 0; i < rows; i++)
+      printf "Movie %d,%04d-%02d-%02d,\"Notes about movie %d, a fine film.\",%d,%d,%s\n",
+        i, 1900 + i % 125, 1 + i % 12, 1 + i % 28, i, i % 11, i % 4, (i % 5 == 0 ? "drama|classic" : "")
+  }'
+}
