@@ -34,9 +34,6 @@ struct HistoryIDs {
   /// Appends an identifier as SQLite holds it; a 16-byte blob is a UUID.
   mutating func append(_ value: SQLValue) {
     switch value {
-    case .blob(let data) where data.count == 16:
-      bytes.append(Tag.uuid.rawValue)
-      bytes.append(contentsOf: data)
     case .integer(let number):
       bytes.append(Tag.integer.rawValue)
       withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
@@ -46,7 +43,7 @@ struct HistoryIDs {
     case .text(let text):
       appendSized(.text, Array(text.utf8))
     case .blob(let data):
-      appendSized(.blob, Array(data))
+      appendBlob(data)
     case .null:
       appendSized(.text, [])
     }
@@ -64,15 +61,18 @@ struct HistoryIDs {
       statement.withText(at: index) { appendSized(.text, $0) }
       count += 1
     case .blob:
-      statement.withBlob(at: index) { blob in
-        if blob.count == 16 {
-          bytes.append(Tag.uuid.rawValue)
-          bytes.append(contentsOf: blob)
-        } else {
-          appendSized(.blob, blob)
-        }
-      }
+      statement.withBlob(at: index) { appendBlob($0) }
       count += 1
+    }
+  }
+
+  /// A blob's bytes: 16 of them are a UUID.
+  private mutating func appendBlob(_ blob: some Collection<UInt8>) {
+    if blob.count == 16 {
+      bytes.append(Tag.uuid.rawValue)
+      bytes.append(contentsOf: blob)
+    } else {
+      appendSized(.blob, blob)
     }
   }
 
