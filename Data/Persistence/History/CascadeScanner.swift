@@ -28,17 +28,21 @@ enum CascadeScanner {
       for key in child.foreignKeys where key.parentTable == table.name {
         guard key.deleteRule == .cascade || key.deleteRule == .nullify else { continue }
         let selection = SQLFragment("\(SQLIdentifier.quote(key.column)) IN (\(parents))", condition?.bindings ?? [])
+        // A cascade deletes the rows, with the values they preserve; a nullify updates the reference.
+        let cascades = key.deleteRule == .cascade
         let statement = try connection.statement(
-          "SELECT \(SQLIdentifier.quote(child.primaryKey)) FROM \(child.quotedName) WHERE \(selection.sql)")
+          "SELECT \(cascades ? HistoryRecorder.deletedColumns(of: child) : SQLIdentifier.quote(child.primaryKey)) "
+            + "FROM \(child.quotedName) WHERE \(selection.sql)")
         let found: Bool
         do {
           defer { statement.reset() }
           try statement.bind(selection.bindings)
           found =
             try recorder.recordRows(
-              key.deleteRule == .cascade ? .delete : .update, selectedBy: statement, in: child.name) > 0
+              cascades ? .delete : .update, selectedBy: statement, in: child.name,
+              attributes: cascades ? child.preservedOnDeletion : [key.column]) > 0
         }
-        if key.deleteRule == .cascade, found {
+        if cascades, found {
           try recordEffects(
             ofDeleting: child, where: selection, tables: tables, recorder: recorder, on: connection, depth: depth + 1)
         }

@@ -2,10 +2,12 @@ import Foundation
 import SQLiteCore
 
 /// Identifiers packed one after another into a blob, so that a run of changes of one model and
-/// kind is one row of the history, however many rows it names.
+/// kind is one row of the history, however many rows it names; the values deleted models
+/// preserve are packed the same way.
 ///
-/// Each identifier is a tag byte and its bytes: a UUID's 16 bytes, an integer's 8
-/// (little-endian), or text or a blob as a 4-byte length and its bytes.
+/// Each value is a tag byte and its bytes: a UUID's 16 bytes, an integer's 8 (little-endian),
+/// text or a blob as a 4-byte length and its bytes, or nothing for `NULL` (only in preserved
+/// values: an identifier is never `NULL`).
 struct HistoryIDs {
   private enum Tag: UInt8 {
     case uuid = 1
@@ -13,6 +15,7 @@ struct HistoryIDs {
     case text = 3
     case blob = 4
     case real = 5
+    case null = 6
   }
 
   /// The packed bytes.
@@ -31,7 +34,7 @@ struct HistoryIDs {
     }
   }
 
-  /// Appends an identifier as SQLite holds it; a 16-byte blob is a UUID.
+  /// Appends a value as SQLite holds it; a 16-byte blob is a UUID.
   mutating func append(_ value: SQLValue) {
     switch value {
     case .integer(let number):
@@ -45,7 +48,7 @@ struct HistoryIDs {
     case .blob(let data):
       appendBlob(data)
     case .null:
-      appendSized(.text, [])
+      bytes.append(Tag.null.rawValue)
     }
     count += 1
   }
@@ -85,7 +88,23 @@ struct HistoryIDs {
   /// The identifiers of packed bytes as text: UUIDs in their usual lower-case form, numbers
   /// in decimal, blobs in hexadecimal. Stops at bytes it cannot read.
   static func texts(_ packed: UnsafeRawBufferPointer) -> [String] {
-    var texts: [String] = []
+    values(packed).map { value in
+      switch value {
+      case .null: ""
+      case .integer(let number): "\(number)"
+      case .real(let number): "\(number)"
+      case .text(let text): text
+      case .blob(let data) where data.count == 16:
+        UUID(uuid: data.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) }).uuidString.lowercased()
+      case .blob(let data): data.map { String(format: "%02x", $0) }.joined()
+      }
+    }
+  }
+
+  /// The values of packed bytes, as SQLite holds them (a UUID as its 16 bytes). Stops at bytes
+  /// it cannot read.
+  static func values(_ packed: UnsafeRawBufferPointer) -> [SQLValue] {
+    var values: [SQLValue] = []
     var position = 0
     func take(_ count: Int) -> UnsafeRawBufferPointer? {
       guard position + count <= packed.count else { return nil }
@@ -97,24 +116,22 @@ struct HistoryIDs {
     }
     while let tagByte = take(1)?.first, let tag = Tag(rawValue: tagByte) {
       switch tag {
+      case .null:
+        values.append(.null)
       case .uuid:
-        guard let raw = take(16) else { return texts }
-        var value = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuid
-        withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: raw) }
-        texts.append(UUID(uuid: value).uuidString.lowercased())
+        guard let raw = take(16) else { return values }
+        values.append(.blob(Data(raw)))
       case .integer:
-        guard let raw = take(8) else { return texts }
-        texts.append("\(Int64(bitPattern: integer(raw)))")
+        guard let raw = take(8) else { return values }
+        values.append(.integer(Int64(bitPattern: integer(raw))))
       case .real:
-        guard let raw = take(8) else { return texts }
-        texts.append("\(Double(bitPattern: integer(raw)))")
+        guard let raw = take(8) else { return values }
+        values.append(.real(Double(bitPattern: integer(raw))))
       case .text, .blob:
-        guard let size = take(4).map({ Int(integer($0)) }), let payload = take(size) else { return texts }
-        texts.append(
-          tag == .text
-            ? String(decoding: payload, as: UTF8.self) : payload.map { String(format: "%02x", $0) }.joined())
+        guard let size = take(4).map({ Int(integer($0)) }), let payload = take(size) else { return values }
+        values.append(tag == .text ? .text(String(decoding: payload, as: UTF8.self)) : .blob(Data(payload)))
       }
     }
-    return texts
+    return values
   }
 }

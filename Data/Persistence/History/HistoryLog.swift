@@ -2,8 +2,10 @@ import Foundation
 import SQLiteCore
 
 /// A store's history, kept in two tables of its own: one row per committed transaction (token,
-/// time, author) and one per run of changes of one model and kind (token, model, kind, and the
-/// identifiers packed by `HistoryIDs`). Writes record their changes through a
+/// time, author) and one per run of changes of one model, kind and set of attributes (token,
+/// model, kind, the identifiers packed by `HistoryIDs`, and the attributes: those an update
+/// changed, or those a delete preserved, with the preserved values packed the same way, the
+/// attributes of each identifier in turn). Writes record their changes through a
 /// `HistoryRecorder`, inside their own transaction.
 enum HistoryLog {
   static let transactions = "_history_transactions"
@@ -14,22 +16,62 @@ enum HistoryLog {
     CREATE TABLE IF NOT EXISTS "\(transactions)" (token INTEGER PRIMARY KEY AUTOINCREMENT, \
     timestamp REAL NOT NULL, author TEXT) STRICT;
     CREATE TABLE IF NOT EXISTS "\(changes)" (token INTEGER NOT NULL, model TEXT NOT NULL, \
-    kind TEXT NOT NULL, ids BLOB NOT NULL) STRICT;
+    kind TEXT NOT NULL, ids BLOB NOT NULL, \(detailColumns.joined(separator: ", "))) STRICT;
     CREATE INDEX IF NOT EXISTS "\(changes)_token" ON "\(changes)" (token);
     """
 
-  /// Creates the history tables where missing.
+  /// The columns of the changes added after the first version of the history, which stores
+  /// made before them gain by `ALTER TABLE` (see ``upgrade(on:)``): the attributes, as a JSON
+  /// array of names, and the preserved values.
+  static let detailColumns = ["attributes TEXT", "preserved BLOB"]
+
+  /// The statements that created the history tables before ``detailColumns``: a store made
+  /// then is the engine's too.
+  static let firstCreateStatements = """
+    CREATE TABLE "\(transactions)" (token INTEGER PRIMARY KEY AUTOINCREMENT, \
+    timestamp REAL NOT NULL, author TEXT) STRICT;
+    CREATE TABLE "\(changes)" (token INTEGER NOT NULL, model TEXT NOT NULL, \
+    kind TEXT NOT NULL, ids BLOB NOT NULL) STRICT;
+    CREATE INDEX "\(changes)_token" ON "\(changes)" (token);
+    """
+
+  /// Creates the history tables where missing, and adds the ``detailColumns`` a store from
+  /// before them lacks.
   static func prepare(on connection: Connection) throws {
     try connection.execute(createStatements)
+    try upgrade(on: connection)
   }
 
-  /// Appends a run of changes of one model and kind under a token.
+  /// Whether the store's changes table lacks the ``detailColumns``: a history from before them,
+  /// which ``prepare(on:)`` upgrades in place and which reads without them meanwhile.
+  static func needsUpgrade(on connection: Connection) throws -> Bool {
+    let statement = try connection.statement(
+      "SELECT count(*) FROM pragma_table_info('\(changes)') WHERE name = 'attributes'")
+    defer { statement.reset() }
+    guard try statement.step() else { return false }
+    return statement.int64(at: 0) == 0
+  }
+
+  /// Adds the ``detailColumns`` to a history from before them; their values stay `NULL` for
+  /// the changes already recorded.
+  static func upgrade(on connection: Connection) throws {
+    guard try needsUpgrade(on: connection) else { return }
+    for column in detailColumns { try connection.execute("ALTER TABLE \"\(changes)\" ADD COLUMN \(column)") }
+  }
+
+  /// Appends a run of changes of one model, kind and set of attributes under a token; `values`
+  /// holds, for a delete, the preserved values of each identifier's `attributes` in turn.
   static func append(
-    _ ids: HistoryIDs, model: String, kind: PendingChange.Kind, token: HistoryToken, on connection: Connection
+    _ ids: HistoryIDs, model: String, kind: PendingChange.Kind, attributes: [String], values: HistoryIDs,
+    token: HistoryToken, on connection: Connection
   ) throws {
     let statement = try connection.statement(
-      "INSERT INTO \"\(changes)\" (token, model, kind, ids) VALUES (?1, ?2, ?3, ?4)")
-    try statement.bind([.integer(token.value), .text(model), .text(kind.rawValue), .blob(Data(ids.bytes))])
+      "INSERT INTO \"\(changes)\" (token, model, kind, ids, attributes, preserved) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+    try statement.bind([
+      .integer(token.value), .text(model), .text(kind.rawValue), .blob(Data(ids.bytes)),
+      attributes.isEmpty ? .null : .text(try attributesText(attributes)),
+      values.count == 0 ? .null : .blob(Data(values.bytes)),
+    ])
     try statement.run()
   }
 
@@ -46,7 +88,9 @@ enum HistoryLog {
     let statement = try connection.statement(
       "INSERT INTO \"\(transactions)\" (timestamp, author) VALUES (?1, ?2) RETURNING token")
     defer { statement.reset() }
-    try statement.bind([.real(Date().timeIntervalSince1970), author.map { .text($0) } ?? .null])
+    try statement.bind([
+      .real(Date().timeIntervalSince1970), author.map { .text(TextNormalization.nfc($0)) } ?? .null,
+    ])
     _ = try statement.step()
     return HistoryToken(statement.int64(at: 0))
   }
@@ -55,42 +99,104 @@ enum HistoryLog {
   static func transactions(
     after token: HistoryToken?, authors: Set<String>?, limit: Int? = nil, on connection: Connection
   ) throws -> [HistoryTransaction] {
-    var sql = "SELECT token, timestamp, author FROM \"\(transactions)\" WHERE token > ?1"
-    var bindings: [SQLValue] = [.integer(token?.value ?? 0)]
+    var condition = SQLFragment("token > ?", [.integer(token?.value ?? 0)])
     if let authors {
       let list = authors.sorted()
-      sql += " AND author IN (\(list.indices.map { "?\($0 + 2)" }.joined(separator: ", ")))"
-      bindings += list.map { .text($0) }
+      condition = SQLFragment(
+        condition.sql + " AND author IN (\(list.map { _ in "?" }.joined(separator: ", ")))",
+        condition.bindings + list.map { .text(TextNormalization.nfc($0)) })
     }
-    sql += " ORDER BY token"
-    if let limit { sql += " LIMIT \(max(0, limit))" }
-    let statement = try connection.statement(sql)
+    return try transactions(where: condition, limit: limit, on: connection)
+  }
+
+  /// The transactions whose row meets a condition on the columns `token`, `timestamp` (seconds
+  /// since 2001, as the engine stores a `Date`) and `author`, oldest first, with their changes.
+  static func transactions(
+    where condition: SQLFragment, limit: Int? = nil, on connection: Connection
+  ) throws -> [HistoryTransaction] {
+    let statement = try connection.statement(
+      "SELECT token, timestamp, author FROM \(presented) WHERE \(condition.sql) ORDER BY token"
+        + (limit.map { " LIMIT \(max(0, $0))" } ?? ""))
     defer { statement.reset() }
-    try statement.bind(bindings)
+    try statement.bind(condition.bindings)
     var heads: [(HistoryToken, Date, String?)] = []
     while try statement.step() {
       heads.append(
         (
-          HistoryToken(statement.int64(at: 0)), Date(timeIntervalSince1970: statement.double(at: 1)),
+          HistoryToken(statement.int64(at: 0)), Date(timeIntervalSinceReferenceDate: statement.double(at: 1)),
           statement.storageClass(at: 2) == .null ? nil : statement.text(at: 2)
         ))
     }
     guard let first = heads.first?.0, let last = heads.last?.0 else { return [] }
+    let changesByToken = try changes(from: first, through: last, on: connection)
+    return heads.map { token, timestamp, author in
+      HistoryTransaction(token: token, timestamp: timestamp, author: author, changes: changesByToken[token.value] ?? [])
+    }
+  }
+
+  /// The transactions as conditions see them: `timestamp`, stored in seconds since 1970, in
+  /// seconds since 2001, as the engine stores a `Date` and binds one in a predicate.
+  private static let presented =
+    "(SELECT token, timestamp - \(Date.timeIntervalBetween1970AndReferenceDate) AS timestamp, author "
+    + "FROM \"\(transactions)\")"
+
+  /// Deletes the transactions, with their changes, that meet a condition as in
+  /// ``transactions(where:limit:on:)``: the oldest `limit` of them when a limit is given.
+  static func delete(where condition: SQLFragment, limit: Int?, on connection: Connection) throws {
+    let tokens =
+      "SELECT token FROM \(presented) WHERE \(condition.sql) ORDER BY token"
+      + (limit.map { " LIMIT \(max(0, $0))" } ?? "")
+    // The changes go first: the transactions' rows are what selects them.
+    for table in [changes, transactions] {
+      let statement = try connection.statement("DELETE FROM \"\(table)\" WHERE token IN (\(tokens))")
+      try statement.bind(condition.bindings)
+      try statement.run()
+    }
+  }
+
+  /// The changes of the transactions from one token through another, by token.
+  private static func changes(
+    from first: HistoryToken, through last: HistoryToken, on connection: Connection
+  ) throws -> [Int64: [HistoryChange]] {
+    let details = try needsUpgrade(on: connection) ? "NULL, NULL" : "attributes, preserved"
     var changesByToken: [Int64: [HistoryChange]] = [:]
     let rows = try connection.statement(
-      "SELECT token, model, kind, ids FROM \"\(changes)\" WHERE token BETWEEN ?1 AND ?2 ORDER BY rowid")
+      "SELECT token, model, kind, ids, \(details) FROM \"\(changes)\" WHERE token BETWEEN ?1 AND ?2 ORDER BY rowid")
     defer { rows.reset() }
     try rows.bind([.integer(first.value), .integer(last.value)])
     while try rows.step() {
       guard let kind = PendingChange.Kind(rawValue: rows.text(at: 2)) else { continue }
       let model = rows.text(at: 1)
       let ids = rows.withBlob(at: 3) { HistoryIDs.texts($0) }
+      let attributes = rows.storageClass(at: 4) == .text ? attributes(fromText: rows.text(at: 4)) : []
+      let values =
+        rows.storageClass(at: 5) == .blob ? rows.withBlob(at: 5) { HistoryIDs.values($0) }.map(HistoryValue.init) : []
       changesByToken[rows.int64(at: 0), default: []].append(
-        contentsOf: ids.map { HistoryChange(model: model, id: $0, kind: kind) })
+        contentsOf: ids.enumerated().map { position, id in
+          switch kind {
+          case .update:
+            return HistoryChange(model: model, id: id, kind: kind, updatedAttributes: Set(attributes))
+          case .delete where !attributes.isEmpty && values.count >= (position + 1) * attributes.count:
+            let own = values[(position * attributes.count)...].prefix(attributes.count)
+            return HistoryChange(
+              model: model, id: id, kind: kind,
+              preservedValues: Dictionary(zip(attributes, own), uniquingKeysWith: { first, _ in first }))
+          default:
+            return HistoryChange(model: model, id: id, kind: kind)
+          }
+        })
     }
-    return heads.map { token, timestamp, author in
-      HistoryTransaction(token: token, timestamp: timestamp, author: author, changes: changesByToken[token.value] ?? [])
-    }
+    return changesByToken
+  }
+
+  /// A run's attributes as stored: a JSON array of their names.
+  private static func attributesText(_ attributes: [String]) throws -> String {
+    String(decoding: try JSONEncoder().encode(attributes), as: UTF8.self)
+  }
+
+  /// The attributes of a run from their stored text; none when it is not a JSON array of names.
+  private static func attributes(fromText text: String) -> [String] {
+    (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
   }
 
   /// The newest token, if any transaction is recorded.
@@ -107,6 +213,20 @@ enum HistoryLog {
       let statement = try connection.statement("DELETE FROM \"\(table)\" WHERE token <= ?1")
       try statement.bind(.integer(token.value), at: 1)
       try statement.run()
+    }
+  }
+
+  /// Deletes the transactions of these tokens, with their changes.
+  static func delete(_ tokens: [HistoryToken], on connection: Connection) throws {
+    // SQLite binds at most 32,766 parameters to a statement: a few hundred at a time.
+    for start in stride(from: 0, to: tokens.count, by: 500) {
+      let chunk = tokens[start..<min(start + 500, tokens.count)]
+      let list = chunk.map { _ in "?" }.joined(separator: ", ")
+      for table in [changes, transactions] {
+        let statement = try connection.statement("DELETE FROM \"\(table)\" WHERE token IN (\(list))")
+        try statement.bind(chunk.map { .integer($0.value) })
+        try statement.run()
+      }
     }
   }
 }

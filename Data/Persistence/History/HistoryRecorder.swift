@@ -5,8 +5,9 @@ import SQLiteCore
 /// before the transaction commits.
 ///
 /// Writes tell it each row they insert, update or delete — cascaded deletes included, found
-/// before the delete runs (see `CascadeScanner`). Consecutive changes of one model and kind are
-/// packed into one history row (see `HistoryIDs`), written once they hold a few hundred
+/// before the delete runs (see `CascadeScanner`) — with the attributes an update changed and
+/// the values a delete preserves. Consecutive changes of one model, kind and set of attributes
+/// are packed into one history row (see `HistoryIDs`), written once they hold a few hundred
 /// kilobytes, so an import of a million rows costs little time and keeps little in memory. A
 /// transaction that changed nothing leaves no record.
 package final class HistoryRecorder {
@@ -15,7 +16,7 @@ package final class HistoryRecorder {
   private let connection: Connection
   private let author: String?
   private let modelNames: [String: String]
-  private var runs: [(model: String, kind: PendingChange.Kind, ids: HistoryIDs)] = []
+  private var runs: [Run] = []
   private var pendingBytes = 0
   private(set) var token: HistoryToken?
 
@@ -26,41 +27,77 @@ package final class HistoryRecorder {
     self.modelNames = modelNames
   }
 
-  /// Records that a row of a table changed, by its key as SQLite holds it.
-  func record(_ kind: PendingChange.Kind, _ id: SQLValue, in table: String) throws {
-    try append(kind, model: modelNames[table] ?? table) { $0.append(id) }
+  /// Records that a row of a table changed, by its key as SQLite holds it: an update with the
+  /// `attributes` it changed, a delete with the values of its table's preserved attributes.
+  func record(
+    _ kind: PendingChange.Kind, _ id: SQLValue, in table: String, attributes: [String] = [],
+    preserved: [SQLValue] = []
+  ) throws {
+    try append(kind, model: modelNames[table] ?? table, attributes: attributes) { run in
+      run.ids.append(id)
+      for value in preserved { run.values.append(value) }
+    }
   }
 
-  /// Records that a row of a table changed, by its model identifier.
-  package func record<ID>(_ kind: PendingChange.Kind, id: ID, in table: String) throws {
-    try append(kind, model: modelNames[table] ?? table) { try $0.append(id) }
+  /// Records that a row of a table changed, by its model identifier: an update with the
+  /// `attributes` it changed.
+  package func record<ID>(_ kind: PendingChange.Kind, id: ID, in table: String, attributes: [String] = []) throws {
+    try append(kind, model: modelNames[table] ?? table, attributes: attributes) { run in try run.ids.append(id) }
   }
 
-  /// Records that every row a statement selects changed, by the key in its first column.
+  /// The columns a statement selects for ``recordRows(_:selectedBy:in:attributes:)`` to record
+  /// the deletes of a table's rows: the primary key, then the attributes it preserves.
+  static func deletedColumns(of table: TableSchema) -> String {
+    ([table.primaryKey] + table.preservedOnDeletion).map(SQLIdentifier.quote).joined(separator: ", ")
+  }
+
+  /// Records that every row a statement selects changed, by the key in its first column: for an
+  /// update, with the `attributes` it changed; for a delete, with the values of the preserved
+  /// `attributes` that the next columns hold (``deletedColumns(of:)``).
   ///
   /// The statement is stepped to its end here; the keys go straight from SQLite's row into the
   /// packed run, and are written out as they accumulate, so memory stays flat however many
   /// rows a bulk delete selects. Returns how many rows it recorded.
   @discardableResult
-  func recordRows(_ kind: PendingChange.Kind, selectedBy statement: Statement, in table: String) throws -> Int {
+  func recordRows(
+    _ kind: PendingChange.Kind, selectedBy statement: Statement, in table: String, attributes: [String] = []
+  ) throws -> Int {
     let model = modelNames[table] ?? table
+    let preserved = kind == .delete ? Int32(attributes.count) : 0
     var recorded = 0
     while try statement.step() {
-      try append(kind, model: model) { $0.append(columnAt: 0, of: statement) }
+      try append(kind, model: model, attributes: attributes) { run in
+        run.ids.append(columnAt: 0, of: statement)
+        for column in 0..<preserved { run.values.append(columnAt: column + 1, of: statement) }
+      }
       recorded += 1
     }
     return recorded
   }
 
-  /// Adds an identifier to the current run of changes, or starts a run for a new model or kind.
+  /// Adds an identifier (and its preserved values) to the current run of changes, or starts a
+  /// run for a new model, kind or set of attributes.
   private func append(
-    _ kind: PendingChange.Kind, model: String, _ add: (inout HistoryIDs) throws -> Void
+    _ kind: PendingChange.Kind, model: String, attributes: [String],
+    _ add: (inout Run) throws -> Void
   ) throws {
-    if runs.last?.model != model || runs.last?.kind != kind { runs.append((model, kind, HistoryIDs())) }
-    let before = runs[runs.count - 1].ids.bytes.count
-    try add(&runs[runs.count - 1].ids)
-    pendingBytes += runs[runs.count - 1].ids.bytes.count - before
+    let continues = runs.last.map { $0.model == model && $0.kind == kind && $0.attributes == attributes } ?? false
+    if !continues { runs.append(Run(model: model, kind: kind, attributes: attributes)) }
+    let before = runs[runs.count - 1].size
+    try add(&runs[runs.count - 1])
+    pendingBytes += runs[runs.count - 1].size - before
     if pendingBytes >= Self.flushBytes { try flush() }
+  }
+
+  /// Consecutive changes of one model, kind and set of attributes, not yet written.
+  private struct Run {
+    let model: String
+    let kind: PendingChange.Kind
+    let attributes: [String]
+    var ids = HistoryIDs()
+    var values = HistoryIDs()
+
+    var size: Int { ids.bytes.count + values.bytes.count }
   }
 
   /// Writes out what is recorded so far and returns the transaction's token then: a mark that
@@ -84,7 +121,11 @@ package final class HistoryRecorder {
     guard !runs.isEmpty else { return token }
     let token = try self.token ?? HistoryLog.begin(author: author, on: connection)
     self.token = token
-    for run in runs { try HistoryLog.append(run.ids, model: run.model, kind: run.kind, token: token, on: connection) }
+    for run in runs {
+      try HistoryLog.append(
+        run.ids, model: run.model, kind: run.kind, attributes: run.attributes, values: run.values, token: token,
+        on: connection)
+    }
     runs.removeAll(keepingCapacity: true)
     pendingBytes = 0
     return token

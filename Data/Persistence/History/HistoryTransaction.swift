@@ -14,20 +14,3 @@ public struct HistoryTransaction: Sendable, Hashable {
   /// The names of the model types it changed.
   public var models: Set<String> { Set(changes.map(\.model)) }
 }
-
-/// One row changed by a transaction.
-public struct HistoryChange: Sendable, Hashable {
-  /// The model type's name, such as `Movie`.
-  public let model: String
-  /// The model's identifier, as text (a UUID in its usual form).
-  public let id: String
-  /// Whether the row was inserted, updated or deleted.
-  public let kind: PendingChange.Kind
-
-  /// A change, as a test or a sync peer would write it.
-  public init(model: String, id: String, kind: PendingChange.Kind) {
-    self.model = model
-    self.id = id
-    self.kind = kind
-  }
-}

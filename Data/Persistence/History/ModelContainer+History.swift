@@ -1,4 +1,5 @@
 public import Repositories
+import SQLiteCore
 
 extension ModelContainer {
   /// The transactions committed after a token (from the first without one), oldest first; only
@@ -20,14 +21,61 @@ extension ModelContainer {
     return try history(of: store) { try HistoryLog.transactions(after: token, authors: authors, on: $0.connection) }
   }
 
+  /// The transactions a descriptor describes, oldest first, with their typed changes.
+  ///
+  /// <!-- snippet context: movies -->
+  /// ```swift
+  /// let yesterday = Date.now.addingTimeInterval(-86_400)
+  /// let recent = try container.fetchHistory(HistoryDescriptor(predicate: #Predicate { $0.timestamp > yesterday }))
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` if the configuration is unknown, keeps no history, or the
+  ///   history cannot be read.
+  public func fetchHistory(_ descriptor: HistoryDescriptor, configuration: String? = nil) throws -> [HistoryTransaction] {
+    try fetchHistory(descriptor, in: store(named: configuration))
+  }
+
   /// Deletes the history up to and including a token, once every reader of it has caught up.
   ///
   /// - Throws: ``PersistenceError`` if the configuration is unknown or the store cannot be written.
   public func deleteHistory(through token: HistoryToken, configuration: String? = nil) throws {
-    let store = try store(named: configuration)
+    try deleteHistory(in: store(named: configuration)) { try HistoryLog.delete(through: token, on: $0) }
+  }
+
+  /// Deletes exactly the transactions a descriptor describes, with their changes.
+  ///
+  /// <!-- snippet context: movies -->
+  /// ```swift
+  /// let lastSynced = HistoryToken(1_000)
+  /// try container.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.token <= lastSynced }))
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` if the configuration is unknown, keeps no history, or the
+  ///   store cannot be written; the history is then left as it was.
+  public func deleteHistory(_ descriptor: HistoryDescriptor, configuration: String? = nil) throws {
+    try deleteHistory(descriptor, in: store(named: configuration))
+  }
+
+  /// ``fetchHistory(_:configuration:)`` on a store of the container.
+  func fetchHistory(_ descriptor: HistoryDescriptor, in store: Store) throws -> [HistoryTransaction] {
+    let query = try HistoryQuery(descriptor)
+    return try history(of: store) { try query.transactions(on: $0.connection) }
+  }
+
+  /// ``deleteHistory(_:configuration:)`` on a store of the container.
+  func deleteHistory(_ descriptor: HistoryDescriptor, in store: Store) throws {
+    let query = try HistoryQuery(descriptor)
+    try deleteHistory(in: store) { try query.delete(on: $0) }
+  }
+
+  /// Runs a deletion of history in a write transaction of a store that keeps one.
+  private func deleteHistory(in store: Store, _ delete: (Connection) throws -> Void) throws {
     do {
       // Deleting history changes no model, so it leaves no history of its own.
-      try store.write(replacesFiles: false) { state in try HistoryLog.delete(through: token, on: state.connection) }
+      try store.write(replacesFiles: false) { state in
+        guard try HistoryLog.exists(on: state.connection) else { throw Self.noHistory(in: store) }
+        try delete(state.connection)
+      }
     } catch let error as PersistenceError {
       throw error
     } catch {
@@ -87,10 +135,7 @@ extension ModelContainer {
   private func history<T: Sendable>(of store: Store, _ read: (StoreState) throws -> T) throws -> T {
     do {
       return try store.read { state in
-        guard try HistoryLog.exists(on: state.connection) else {
-          throw PersistenceError.invalidSchema(
-            "the configuration '\(store.configuration.name)' keeps no history (ModelConfiguration.keepsHistory)")
-        }
+        guard try HistoryLog.exists(on: state.connection) else { throw Self.noHistory(in: store) }
         return try read(state)
       }
     } catch let error as PersistenceError {
@@ -98,5 +143,9 @@ extension ModelContainer {
     } catch {
       throw PersistenceError.cannotOpen(path: store.configuration.path, reason: "its history cannot be read: \(error)")
     }
+  }
+
+  private static func noHistory(in store: Store) -> PersistenceError {
+    .invalidSchema("the configuration '\(store.configuration.name)' keeps no history (ModelConfiguration.keepsHistory)")
   }
 }

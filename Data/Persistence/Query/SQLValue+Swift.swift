@@ -35,6 +35,8 @@ extension SQLValue {
       self = .blob(data)
     case let url as URL:
       self = .text(url.absoluteString)
+    case let token as HistoryToken:
+      self = .integer(token.value)
     case let raw as any RawRepresentable:
       self = try SQLValue(swiftValue: raw.rawValue)
     default:

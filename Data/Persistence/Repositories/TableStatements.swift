@@ -7,6 +7,12 @@ package struct TableStatements: Sendable {
   let upsert: String
   let update: String
   let selectByID: String
+  /// The columns an update sets (every one but the primary key), by index.
+  let updatedColumns: [Int]
+  /// For the history: which of ``updatedColumns`` an update by primary key changes
+  /// (``UpdatedAttributes``).
+  let changedColumns: String
+  /// The delete by primary key, returning the values the history preserves, if any.
   let deleteByID: String
   let deleteAll: String
 
@@ -35,7 +41,12 @@ package struct TableStatements: Sendable {
       .joined(separator: ", ")
     update = "UPDATE \(name) SET \(assignments) WHERE \(key) = ?\(table.primaryKeyIndex + 1)"
     selectByID = "SELECT \(table.quotedColumns) FROM \(name) WHERE \(key) = ?"
-    deleteByID = "DELETE FROM \(name) WHERE \(key) = ?"
+    updatedColumns = table.columns.indices.filter { $0 != table.primaryKeyIndex }
+    changedColumns = UpdatedAttributes.statement(table, setting: updatedColumns, matching: [table.primaryKey])
+    deleteByID =
+      "DELETE FROM \(name) WHERE \(key) = ?"
+      + (table.preservedOnDeletion.isEmpty
+        ? "" : " RETURNING \(table.preservedOnDeletion.map(SQLIdentifier.quote).joined(separator: ", "))")
     deleteAll = "DELETE FROM \(name)"
   }
 }

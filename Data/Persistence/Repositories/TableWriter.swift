@@ -28,13 +28,18 @@ struct TableWriter<Model: PersistentModel> {
   func update(_ models: [Model], in state: StoreState) throws {
     let encoder = state.encoder(for: table)
     let statement = try state.connection.statement(statements.update)
+    let changed = try state.history.map { _ in try state.connection.statement(statements.changedColumns) }
     for model in models {
       try encoder.encode(model)
+      // What the update changes is read before it runs, from the row it is about to replace.
+      let attributes = try changed.flatMap {
+        try UpdatedAttributes.read($0, setting: statements.updatedColumns, of: table, encoder: encoder)
+      }
       try encoder.run(statement)
       guard state.connection.changes > 0 else {
         throw RepositoryError.notFound(id: String(describing: model.id))
       }
-      try state.history?.record(.update, id: model.id, in: table.name)
+      try state.history?.record(.update, id: model.id, in: table.name, attributes: attributes ?? [])
     }
   }
 
@@ -43,13 +48,25 @@ struct TableWriter<Model: PersistentModel> {
     // The id each row is stored under: a match on a unique value keeps the stored one.
     let statement = try state.connection.statement(
       statements.upsert + " RETURNING \(SQLIdentifier.quote(table.primaryKey))")
+    let changed = try state.history.map { _ in try state.connection.statement(statements.changedColumns) }
     for model in models {
       try encoder.encode(model)
+      // A model stored under its identifier: what the update changes, read before it runs.
+      let attributes = try changed.flatMap {
+        try UpdatedAttributes.read($0, setting: statements.updatedColumns, of: table, encoder: encoder)
+      }
       let before = state.connection.lastInsertedRowID
       guard let stored = try encoder.run(statement, reading: { $0.value(at: 0) }) else { continue }
       // An upsert that updates leaves the last inserted row id as it was.
-      let kind: PendingChange.Kind = state.connection.lastInsertedRowID == before ? .update : .insert
-      try state.history?.record(kind, stored, in: table.name)
+      guard state.connection.lastInsertedRowID == before else {
+        try state.history?.record(.insert, stored, in: table.name)
+        continue
+      }
+      // Matched by a unique value instead, the stored row is another identifier's: every
+      // attribute the upsert wrote counts as changed.
+      try state.history?.record(
+        .update, stored, in: table.name,
+        attributes: attributes ?? statements.updatedColumns.map { table.columns[$0].name })
     }
   }
 
@@ -72,11 +89,15 @@ struct TableWriter<Model: PersistentModel> {
           on: state.connection)
       }
       try statement.bind(key, at: 1)
-      try statement.run()
+      // The statement returns the values the history preserves, as the row is deleted.
+      let preserved = try Self.stepOnce(statement) { row in
+        (0..<Int32(table.preservedOnDeletion.count)).map { row.value(at: $0) }
+      }
       guard state.connection.changes > 0 else {
         throw RepositoryError.notFound(id: String(describing: id))
       }
-      try state.history?.record(.delete, key, in: table.name)
+      try state.history?.record(
+        .delete, key, in: table.name, attributes: table.preservedOnDeletion, preserved: preserved ?? [])
     }
   }
 
@@ -104,10 +125,20 @@ struct TableWriter<Model: PersistentModel> {
     // The ids stream into the recorder, which writes them out as it goes: memory stays flat
     // however many rows the delete removes.
     let statement = try state.connection.statement(
-      "SELECT \(SQLIdentifier.quote(table.primaryKey)) FROM \(table.quotedName)"
+      "SELECT \(HistoryRecorder.deletedColumns(of: table)) FROM \(table.quotedName)"
         + (condition.map { " WHERE \($0.sql)" } ?? ""))
     defer { statement.reset() }
     try statement.bind(condition?.bindings ?? [])
-    try recorder.recordRows(.delete, selectedBy: statement, in: table.name)
+    try recorder.recordRows(.delete, selectedBy: statement, in: table.name, attributes: table.preservedOnDeletion)
+  }
+
+  /// Steps a bound statement to its end and resets it, passing the first row it returns (a
+  /// `RETURNING` clause's) to `read`: `nil` when it returned none.
+  private static func stepOnce<T>(_ statement: Statement, _ read: (Statement) -> T) throws -> T? {
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    let result = read(statement)
+    while try statement.step() {}
+    return result
   }
 }

@@ -34,6 +34,8 @@ final class UpsertSession<Model: PersistentModel> {
   private let uniqueIndexes: [IndexDescription]
   private let keys: UpsertedKeys
   private var updates: [UpdateKey: Statement] = [:]
+  /// The comparisons that find what each of ``updates`` changes, for the history.
+  private var comparisons: [UpdateKey: Statement] = [:]
   /// The columns each list of properties sets, resolved once.
   private var columnsByProperties: [[AnyKeyPath]: [Int]] = [:]
   /// Indexes dropped for the session and built again by ``finish()``.
@@ -119,6 +121,11 @@ final class UpsertSession<Model: PersistentModel> {
     -> UpsertOutcome<Model.ID>?
   {
     guard !columns.isEmpty else { return .unchanged(id) }
+    // What the update changes is read before it runs, from the row it is about to replace.
+    let attributes = try state.history.map { _ in
+      try UpdatedAttributes.read(
+        try changes(setting: columns, matching: uniqueIndex), setting: columns, of: table, encoder: encoder) ?? []
+    }
     let stored: SQLValue?
     do {
       stored = try encoder.run(try statement(setting: columns, matching: uniqueIndex)) { $0.value(at: 0) }
@@ -126,7 +133,7 @@ final class UpsertSession<Model: PersistentModel> {
       return nil
     }
     guard let stored else { return .unchanged(id) }
-    try state.history?.record(.update, stored, in: table.name)
+    try state.history?.record(.update, stored, in: table.name, attributes: attributes ?? [])
     return .updated(id)
   }
 
@@ -162,6 +169,17 @@ final class UpsertSession<Model: PersistentModel> {
     let matched = uniqueIndex.map { uniqueIndexes[$0].columns } ?? [table.primaryKey]
     let statement = try state.connection.statement(TableStatements.update(table, setting: columns, matching: matched))
     updates[key] = statement
+    return statement
+  }
+
+  /// The comparison that tells which of `columns` the update of the row matched by the primary
+  /// key, or by a unique index, changes (``UpdatedAttributes``), prepared once per key.
+  private func changes(setting columns: [Int], matching uniqueIndex: Int?) throws -> Statement {
+    let key = UpdateKey(columns: columns, uniqueIndex: uniqueIndex)
+    if let statement = comparisons[key] { return statement }
+    let matched = uniqueIndex.map { uniqueIndexes[$0].columns } ?? [table.primaryKey]
+    let statement = try state.connection.statement(UpdatedAttributes.statement(table, setting: columns, matching: matched))
+    comparisons[key] = statement
     return statement
   }
 

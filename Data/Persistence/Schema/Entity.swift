@@ -119,6 +119,8 @@ public struct Entity<Model>: Sendable {
   let defaults: [Default]
   /// The text attributes with a substring index, in declaration order.
   package let searchable: [String]
+  /// The attributes whose values the history keeps when a model is deleted, in declaration order.
+  package let preservedOnDeletion: [String]
 
   /// Declares a model's table name, indexes, unique attributes, references to other models
   /// (`relationships`), renamed attributes, the primary key (an attribute that holds the
@@ -128,13 +130,17 @@ public struct Entity<Model>: Sendable {
   /// still compare scalar values inside it, through SQLite's JSON functions. `defaults` are
   /// what a migration gives stored rows for attributes new in this version. `searchable` text
   /// attributes (`String` or `String?`) get a substring index that `contains` in a predicate uses.
+  /// `preservedOnDeletion` attributes keep their values in the history when a model is deleted
+  /// (SwiftData's `.preserveValueOnDeletion`): ``HistoryChange/preservedValue(_:)`` reads them.
   public init(
     table: String? = nil, indexes: [Index] = [], unique: [Unique] = [],
     externalStorage: [PartialKeyPath<Model>] = [], codable: [PartialKeyPath<Model>] = [],
     relationships: [Relationship] = [], renamed: [Rename] = [], defaults: [Default] = [],
-    searchable: [PartialKeyPath<Model>] = [], primaryKey: PartialKeyPath<Model>? = nil
+    searchable: [PartialKeyPath<Model>] = [], preservedOnDeletion: [PartialKeyPath<Model>] = [],
+    primaryKey: PartialKeyPath<Model>? = nil
   ) {
     self.defaults = defaults
+    self.preservedOnDeletion = preservedOnDeletion.map(KeyPathName.column(of:))
     self.searchable = searchable.map(KeyPathName.column(of:))
     self.tableName = table
     self.primaryKey = primaryKey.map(KeyPathName.column(of:))

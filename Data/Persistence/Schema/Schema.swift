@@ -50,6 +50,7 @@ public struct Schema: Sendable {
       return try TableSchema(
         name: name, columns: columns, indexes: entity.indexes, foreignKeys: entity.foreignKeys,
         originalNames: entity.originalNames, defaults: defaults, searchable: entity.searchable,
+        preservedOnDeletion: entity.preservedOnDeletion,
         primaryKey: entity.primaryKey ?? TableSchema.defaultPrimaryKey)
     }
   }

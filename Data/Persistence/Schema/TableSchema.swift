@@ -21,6 +21,9 @@ package struct TableSchema: Sendable, Hashable {
   /// The text columns with a substring index (``SearchIndex``), in declaration order.
   package let searchable: [String]
 
+  /// The columns whose values the history keeps when a row is deleted, in declaration order.
+  package let preservedOnDeletion: [String]
+
   /// The primary-key column: `id` unless the model's ``Entity`` names another.
   package let primaryKey: String
 
@@ -38,7 +41,7 @@ package struct TableSchema: Sendable, Hashable {
   package init(
     name: String, columns: [Column], indexes: [IndexDescription] = [], foreignKeys: [ForeignKeyDescription] = [],
     originalNames: [String: String] = [:], defaults: [String: SQLValue] = [:], searchable: [String] = [],
-    primaryKey: String = TableSchema.defaultPrimaryKey
+    preservedOnDeletion: [String] = [], primaryKey: String = TableSchema.defaultPrimaryKey
   ) throws(PersistenceError) {
     guard !EngineTables.isReserved(name) else {
       throw .invalidSchema("the table name '\(name)' is reserved for the engine's own tables; give the model another")
@@ -79,6 +82,16 @@ package struct TableSchema: Sendable, Hashable {
       throw .invalidSchema("\(name) declares an attribute searchable twice")
     }
     self.searchable = searchable
+    for column in preservedOnDeletion {
+      guard columns.contains(where: { $0.name == column && $0.kind != .external }) else {
+        throw .invalidSchema(
+          "\(name) declares '\(column)' preserved on deletion, but it is not an attribute stored in the table")
+      }
+    }
+    guard Set(preservedOnDeletion).count == preservedOnDeletion.count else {
+      throw .invalidSchema("\(name) declares an attribute preserved on deletion twice")
+    }
+    self.preservedOnDeletion = preservedOnDeletion
     self.foreignKeys = foreignKeys
     self.originalNames = originalNames
     self.defaults = defaults

@@ -64,9 +64,20 @@ enum SchemaGuard {
         let wanted = try TableDefinition.read(name, from: expected),
         let difference = stored.difference(from: wanted, exact: exact)
       else { continue }
+      // A history from before the changes' attributes is the engine's: opening it upgrades it.
+      if name == HistoryLog.changes, try isFirstHistory(stored) { continue }
       throw PersistenceError.cannotOpen(
         path: path,
         reason: "the definition of its table '\(name)' was changed: \(difference); it is not a store the engine made")
     }
+  }
+
+  /// Whether a stored changes table is the history's as first defined, before
+  /// ``HistoryLog/detailColumns``.
+  private static func isFirstHistory(_ stored: TableDefinition) throws -> Bool {
+    let first = try Connection(location: .memory, readOnly: false)
+    try first.execute(HistoryLog.firstCreateStatements)
+    guard let wanted = try TableDefinition.read(HistoryLog.changes, from: first) else { return false }
+    return stored.difference(from: wanted, exact: true) == nil
   }
 }

@@ -47,8 +47,11 @@ struct StorePreparation {
     if configuration.allowsSave, !connection.isReadOnly, external != nil, try !ExternalManifest.exists(on: connection) {
       try connection.writeTransaction { try ExternalManifest.create(adopting: tables, on: connection) }
     }
-    // Only a store without history tables takes the write lock to create them.
-    if configuration.allowsSave, configuration.keepsHistory, try !HistoryLog.exists(on: connection) {
+    // Only a store without history tables, or with a history from before the attributes and
+    // preserved values of changes, takes the write lock to create or upgrade them.
+    if configuration.allowsSave, configuration.keepsHistory, !connection.isReadOnly,
+      try !HistoryLog.exists(on: connection) || HistoryLog.needsUpgrade(on: connection)
+    {
       try connection.writeTransaction { try HistoryLog.prepare(on: connection) }
     }
   }
