@@ -49,8 +49,22 @@ struct HistoryCommandTests {
     let tokens = all.compactMap { $0["token"] as? Int }
     #expect(try history(["--since", "\(tokens[1])"]).compactMap { $0["token"] as? Int } == Array(tokens.dropFirst(2)))
     #expect(try history(["--author", "movies import"]).count == 1)
+    let changes = all.map { $0["changes"] as? [[String: Any]] ?? [] }
+    #expect(changes[1].first?["updatedAttributes"] as? [String] == ["rate"], "rate changed the rate alone")
+    #expect(changes[3].first?["preserved"] as? [String: String] == ["title": "Alien"], "a deleted movie keeps its title")
+    #expect(changes[0].first?["updatedAttributes"] as? [String] == [])
+
+    let csv = try movies.run(["history", "--format", "csv"])
+    #expect(csv.status == 0, "\(csv.stderr)")
+    // RFC 4180 ends each record with CRLF.
+    let lines = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    #expect(lines.first == "token,committed,author,kind,model,id,updated,preserved")
+    #expect(lines.count == 7, "a row per change: \(csv.stdout)")
+    #expect(lines[2].hasSuffix(",movies,update,Movie,\(alien.lowercased()),rate,"), "\(lines[2])")
+    #expect(lines[6].hasSuffix(",movies,delete,Movie,\(alien.lowercased()),,title=Alien"), "\(lines[6])")
     let table = try movies.run(["history"]).stdout
-    #expect(table.contains("movies import  Movie: 1 inserted; MovieTag: 1 inserted; Tagging: 1 inserted"))
+    #expect(table.contains("movies import  insert  MovieTag"), "\(table)")
+    #expect(table.contains("title=Alien"))
   }
 
   @Test(.timeLimit(.minutes(1))) func watchListsAgainWhenAnotherProcessChangesTheCatalog() throws {

@@ -44,11 +44,11 @@ struct HistoryTests {
       history.map(\.changes) == [
         [.init(model: "Movie", id: id(.alien), kind: .insert), .init(model: "Movie", id: id(.heat), kind: .insert)],
         [.init(model: "Review", id: review.id.uuidString.lowercased(), kind: .insert)],
-        [.init(model: "Movie", id: id(.heat), kind: .update)],
+        [.init(model: "Movie", id: id(.heat), kind: .update, updatedAttributes: ["rate"])],
         [
           .init(model: "Movie", id: id(.up), kind: .insert),
           .init(model: "Review", id: review.id.uuidString.lowercased(), kind: .delete),
-          .init(model: "Movie", id: id(.alien), kind: .delete),
+          .init(model: "Movie", id: id(.alien), kind: .delete, preservedValues: ["title": .text("Alien")]),
         ],
       ])
     #expect(history.map(\.author) == [nil, nil, nil, "editor"])
@@ -79,7 +79,7 @@ struct HistoryTests {
         [.init(model: "Movie", id: id(.alien), kind: .insert)],
         [
           .init(model: "Review", id: changes.last?[0].id ?? "", kind: .delete),
-          .init(model: "Movie", id: id(.alien), kind: .delete),
+          .init(model: "Movie", id: id(.alien), kind: .delete, preservedValues: ["title": .text("Alien")]),
         ],
       ])
   }
