@@ -51,7 +51,8 @@ struct HistoryCommandTests {
     #expect(try history(["--author", "movies import"]).count == 1)
     let changes = all.map { $0["changes"] as? [[String: Any]] ?? [] }
     #expect(changes[1].first?["updatedAttributes"] as? [String] == ["rate"], "rate changed the rate alone")
-    #expect(changes[3].first?["preserved"] as? [String: String] == ["title": "Alien"], "a deleted movie keeps its title")
+    #expect(
+      changes[3].first?["preserved"] as? [String: String] == ["title": "Alien"], "a deleted movie keeps its title")
     #expect(changes[0].first?["updatedAttributes"] as? [String] == [])
 
     let csv = try movies.run(["history", "--format", "csv"])

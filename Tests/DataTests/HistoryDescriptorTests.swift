@@ -47,7 +47,8 @@ struct HistoryDescriptorTests {
     #expect(try fetched(nil) == tokens)
     let second = tokens[1]
     #expect(try fetched(#Predicate { $0.token > second }) == Array(tokens[2...]))
-    #expect(try fetched(#Predicate { $0.token <= second || $0.author == "importer" }) == [0, 1, 2, 4].map { tokens[$0] })
+    #expect(
+      try fetched(#Predicate { $0.token <= second || $0.author == "importer" }) == [0, 1, 2, 4].map { tokens[$0] })
     #expect(try fetched(#Predicate { $0.author == "editor" }) == [tokens[1], tokens[3]])
     #expect(try fetched(#Predicate { $0.author == nil }) == [tokens[0]])
     let all = try container.fetchHistory()

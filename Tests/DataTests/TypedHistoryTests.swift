@@ -62,7 +62,8 @@ struct TypedHistoryTests {
     #expect(try lastChanges().map(\.updatedAttributes) == [["content", "heart"]], "heart goes back to 1")
     heat.runtime = 170
     try await movies.upsert([heat])
-    #expect(try lastChanges() == [.init(model: "Movie", id: id(heat.id), kind: .update, updatedAttributes: ["runtime"])])
+    #expect(
+      try lastChanges() == [.init(model: "Movie", id: id(heat.id), kind: .update, updatedAttributes: ["runtime"])])
   }
 
   @Test func aDeleteByIdentifierPreservesTheDeclaredValues() async throws {
@@ -75,7 +76,8 @@ struct TypedHistoryTests {
     #expect(try change.preservedValue(\ClipRecord.pinned) == .some(nil), "nil was preserved, as nil")
     #expect(try change.preservedValue(\ClipRecord.crateID) == nil, "not preserved")
     #expect(try change.preservedValue(\CrateRecord.name) == nil, "not a shelf")
-    let damaged = HistoryChange(model: "ClipRecord", id: change.id, kind: .delete, preservedValues: ["pinned": .text("yes")])
+    let damaged = HistoryChange(
+      model: "ClipRecord", id: change.id, kind: .delete, preservedValues: ["pinned": .text("yes")])
     #expect(throws: PersistenceError.self) { try damaged.preservedValue(\ClipRecord.pinned) }
   }
 
@@ -94,8 +96,9 @@ struct TypedHistoryTests {
     let cascaded = try lastChanges()
     #expect(
       Set(cascaded) == [
-        .init(model: "ClipRecord", id: id(UUID(fixture: 20)), kind: .delete,
-              preservedValues: ["text": .text("One"), "pinned": .integer(1)]),
+        .init(
+          model: "ClipRecord", id: id(UUID(fixture: 20)), kind: .delete,
+          preservedValues: ["text": .text("One"), "pinned": .integer(1)]),
         .init(model: "StickerRecord", id: id(UUID(fixture: 30)), kind: .update, updatedAttributes: ["crateID"]),
         .init(model: "CrateRecord", id: id(shelf.id), kind: .delete, preservedValues: ["name": .text("Classics")]),
       ])
@@ -106,8 +109,9 @@ struct TypedHistoryTests {
     _ = try await shelves.delete(where: #Predicate { $0.rank == 2 })
     #expect(
       Set(try lastChanges()) == [
-        .init(model: "ClipRecord", id: id(UUID(fixture: 21)), kind: .delete,
-              preservedValues: ["text": .text("Two"), "pinned": .integer(0)]),
+        .init(
+          model: "ClipRecord", id: id(UUID(fixture: 21)), kind: .delete,
+          preservedValues: ["text": .text("Two"), "pinned": .integer(0)]),
         .init(model: "CrateRecord", id: id(other.id), kind: .delete, preservedValues: ["name": .text("Noir")]),
       ])
     _ = try await shelves.deleteAll()

@@ -44,7 +44,8 @@ struct HistoryQuery {
     var after: Int64 = 0
     while found.count < limit ?? .max {
       let page = try HistoryLog.transactions(
-        where: SQLFragment("(\(condition.sql)) AND token > ?", condition.bindings + [.integer(after)]), limit: Self.page,
+        where: SQLFragment("(\(condition.sql)) AND token > ?", condition.bindings + [.integer(after)]),
+        limit: Self.page,
         on: connection)
       for transaction in page where try remainder.evaluate(transaction) {
         found.append(transaction)

@@ -31,7 +31,8 @@ extension ModelContainer {
   ///
   /// - Throws: ``PersistenceError`` if the configuration is unknown, keeps no history, or the
   ///   history cannot be read.
-  public func fetchHistory(_ descriptor: HistoryDescriptor, configuration: String? = nil) throws -> [HistoryTransaction] {
+  public func fetchHistory(_ descriptor: HistoryDescriptor, configuration: String? = nil) throws -> [HistoryTransaction]
+  {
     try fetchHistory(descriptor, in: store(named: configuration))
   }
 

@@ -30,7 +30,7 @@ extension TableStatements {
   }
 
   /// `"a" = ?1 AND "b" = ?2`: the columns equal the encoded row's values.
-  private static func condition(on columns: [String], in table: TableSchema) -> String {
+  static func condition(on columns: [String], in table: TableSchema) -> String {
     columns.map { "\(SQLIdentifier.quote($0)) = ?\((table.columnIndex(named: $0) ?? 0) + 1)" }
       .joined(separator: " AND ")
   }

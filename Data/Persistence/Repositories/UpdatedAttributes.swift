@@ -11,9 +11,8 @@ enum UpdatedAttributes {
   /// whose `key` columns equal the encoded row's holds another value; no row when none matches.
   static func statement(_ table: TableSchema, setting columns: [Int], matching key: [String]) -> String {
     let differs = columns.map { "\(SQLIdentifier.quote(table.columns[$0].name)) IS NOT ?\($0 + 1)" }
-    let condition = key.map { "\(SQLIdentifier.quote($0)) = ?\((table.columnIndex(named: $0) ?? 0) + 1)" }
     return "SELECT \(differs.joined(separator: ", ")) FROM \(table.quotedName) "
-      + "WHERE \(condition.joined(separator: " AND "))"
+      + "WHERE \(TableStatements.condition(on: key, in: table))"
   }
 
   /// The names of the columns of `columns` (by index, in the order of ``statement(_:setting:matching:)``)

@@ -178,7 +178,8 @@ final class UpsertSession<Model: PersistentModel> {
     let key = UpdateKey(columns: columns, uniqueIndex: uniqueIndex)
     if let statement = comparisons[key] { return statement }
     let matched = uniqueIndex.map { uniqueIndexes[$0].columns } ?? [table.primaryKey]
-    let statement = try state.connection.statement(UpdatedAttributes.statement(table, setting: columns, matching: matched))
+    let statement = try state.connection.statement(
+      UpdatedAttributes.statement(table, setting: columns, matching: matched))
     comparisons[key] = statement
     return statement
   }
