@@ -10,6 +10,7 @@ public import Foundation
 ///
 /// <!-- snippet context: movies -->
 /// ```swift
+/// let context = try ModelContext(container)
 /// let since = HistoryToken(41)
 /// var descriptor = HistoryDescriptor(predicate: #Predicate { $0.token > since && $0.author == "importer" })
 /// descriptor.fetchLimit = 100
