@@ -66,6 +66,29 @@ struct TypedHistoryTests {
       try lastChanges() == [.init(model: "Movie", id: id(heat.id), kind: .update, updatedAttributes: ["runtime"])])
   }
 
+  @Test func aBatchUpsertNamesWhatEachUpdateChanged() async throws {
+    try await movies.insert([.heat, .up])
+    var heat = Movie.heat
+    heat.rate = 3
+    var up = Movie.up
+    up.heart = 5
+    up.rate = 1
+    // Matched by its unique title and date under another id, Up keeps its own.
+    let twin = Movie(id: UUID(fixture: 40), title: up.title, date: up.date, rate: 1)
+    let unitOfWork = try SQLiteUnitOfWork(container: container)
+    try await unitOfWork.transaction { changes in
+      _ = try changes.upsert([
+        Upsert(heat, properties: [\.rate, \.title]), Upsert(up),
+        Upsert(twin, matching: .identifierOrUniqueKey, properties: [\.rate, \.content]),
+      ])
+    }
+    #expect(
+      try lastChanges() == [
+        .init(model: "Movie", id: id(heat.id), kind: .update, updatedAttributes: ["rate"]),
+        .init(model: "Movie", id: id(up.id), kind: .update, updatedAttributes: ["heart", "rate"]),
+      ], "the twin changed nothing Up did not already hold, so it is not an update")
+  }
+
   @Test func aDeleteByIdentifierPreservesTheDeclaredValues() async throws {
     try await shelves.insert(shelf)
     try await clips.insert(ClipRecord(id: UUID(fixture: 20), crateID: shelf.id, text: "Opening", pinned: nil))
