@@ -38,6 +38,13 @@ public final class PostgresConnection {
 
   deinit { PQfinish(handle) }
 
+  /// Whether the link to the server is still up: `false` once libpq found it broken (the
+  /// server restarted, the network failed), after which every statement fails.
+  public var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+
+  /// Whether no transaction is open on the connection (none begun, or the last one ended).
+  public var isIdle: Bool { PQtransactionStatus(handle) == PQTRANS_IDLE }
+
   /// The server's version as a number: 150018 for 15.18.
   public var serverVersion: Int { Int(PQserverVersion(handle)) }
 
@@ -75,7 +82,8 @@ public final class PostgresConnection {
             code: nil, message: "parameter $\(index + 1) holds a NUL character, which PostgreSQL text cannot")
         }
         texts.append(text.map { Array($0.utf8CString) })
-        types.append(parameter == .null ? 0 : Self.type(of: parameter))
+        // As `unknown`: the server reads it as the type the statement needs there.
+        types.append(0)
         formats.append(0)
         lengths.append(0)
       }
@@ -84,18 +92,6 @@ public final class PostgresConnection {
       PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
     }
     return try PostgresResult(result, on: handle)
-  }
-
-  /// The type a parameter is sent as: integers as `int8`, doubles as `float8`, booleans as
-  /// `bool`; text as `unknown` (0), which the server reads as the type the statement needs.
-  private static func type(of value: PostgresValue) -> UInt32 {
-    switch value {
-    case .integer: 20
-    case .real: 701
-    case .boolean: 16
-    case .bytes: byteaType
-    case .null, .text: 0
-    }
   }
 
   /// `bytea`'s type identifier.
