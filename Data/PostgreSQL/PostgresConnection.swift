@@ -1,4 +1,5 @@
 import CLibPQ
+import Foundation
 
 /// One connection to a PostgreSQL server, through libpq.
 ///
@@ -92,6 +93,33 @@ public final class PostgresConnection {
       PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
     }
     return try PostgresResult(result, on: handle)
+  }
+
+  /// An identifier (a table's, a channel's) quoted for SQL: in double quotes, each double quote
+  /// in it doubled, so that any text names exactly itself.
+  public static func quoted(identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// The connection's socket, to wait on for the server's messages.
+  var socket: Int32 { PQsocket(handle) }
+
+  /// Reads what the server sent without waiting, and returns the notifications among it.
+  ///
+  /// - Throws: ``PostgresError`` if the connection broke.
+  func receivedNotifications() throws(PostgresError) -> [PostgresNotification] {
+    guard PQconsumeInput(handle) == 1 else {
+      throw PostgresError(code: nil, message: String(cString: PQerrorMessage(handle)))
+    }
+    var notifications: [PostgresNotification] = []
+    while let notify = PQnotifies(handle) {
+      notifications.append(
+        PostgresNotification(
+          channel: String(cString: notify.pointee.relname), payload: String(cString: notify.pointee.extra),
+          senderProcessID: Int(notify.pointee.be_pid)))
+      PQfreemem(notify)
+    }
+    return notifications
   }
 
   /// `bytea`'s type identifier.
