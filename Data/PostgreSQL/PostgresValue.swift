@@ -1,8 +1,9 @@
 /// A value sent to PostgreSQL as a statement's parameter.
 ///
-/// Text, numbers and booleans go as text, which the server reads as the parameter's type
-/// (inferred from the statement, or given by a cast such as `$1::uuid`); bytes go as binary
-/// `bytea`, so no escaping is involved at all.
+/// Text, numbers and booleans go as text of type `unknown`, which the server reads as the type
+/// the statement needs at the parameter's place (a column's, a function argument's, or a cast's
+/// such as `$1::int8`, which a parameter with no such place needs); bytes go as binary `bytea`,
+/// so no escaping is involved at all.
 public enum PostgresValue: Sendable, Hashable {
   /// SQL `NULL`.
   case null
