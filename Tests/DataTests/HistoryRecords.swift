@@ -31,3 +31,11 @@ struct StickerRecord: PersistentModel, Hashable {
   static let entity = Entity<StickerRecord>(
     table: "stickers", relationships: [.belongsTo(\.crateID, CrateRecord.self, deleteRule: .nullify)])
 }
+
+/// A model that asks the history to keep an attribute stored in external files: refused.
+struct ScanRecord: PersistentModel, Hashable {
+  var id: UUID
+  var pages: [Data]
+
+  static let entity = Entity<ScanRecord>(externalStorage: [\.pages], preservedOnDeletion: [\.pages])
+}

@@ -144,6 +144,16 @@ struct TypedHistoryTests {
       ])
   }
 
+  @Test func onlyAnAttributeStoredInTheTableCanBePreserved() throws {
+    #expect(
+      throws: PersistenceError.invalidSchema(
+        "ScanRecord declares 'pages' preserved on deletion, but it is not an attribute stored in the table")
+    ) {
+      _ = try ModelContainer(
+        for: ScanRecord.self, configurations: ModelConfiguration("Scans", url: folder.file("scans.store")))
+    }
+  }
+
   @Test func aRolledBackSaveLeavesNothingInTheHistory() async throws {
     try await shelves.insert(shelf)
     let before = try container.fetchHistory()
