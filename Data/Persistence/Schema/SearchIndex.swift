@@ -160,6 +160,20 @@ package struct SearchIndex: Sendable, Hashable {
     columns.map { "swift_search_text(\(SQLIdentifier.quote($0)))" }.joined(separator: ", ")
   }
 
+  /// Runs `deleteEveryRow`, which deletes every row of the table, without the delete trigger,
+  /// then empties the index with FTS5's `delete-all` command and drops the pending changes,
+  /// which name only rows that are gone: a delete of the whole table copies no row's text and
+  /// removes none from the index one by one. The trigger is dropped and created again inside the
+  /// caller's transaction, so a rollback restores it with the rows.
+  func deletingEveryRow<T>(on connection: Connection, _ deleteEveryRow: () throws -> T) throws -> T {
+    try connection.execute("DROP TRIGGER \(SQLIdentifier.quote(triggerNames[1]))")
+    let result = try deleteEveryRow()
+    try connection.execute(triggerStatements[1])
+    try connection.execute("INSERT INTO \(quotedName) (\(quotedName)) VALUES ('delete-all')")
+    try connection.execute("DELETE FROM \(SQLIdentifier.quote(pendingName))")
+    return result
+  }
+
   /// The statement that fails with `SQLITE_CORRUPT` when the index is damaged.
   package var integrityCheckStatement: String {
     "INSERT INTO \(quotedName) (\(quotedName)) VALUES ('integrity-check')"
