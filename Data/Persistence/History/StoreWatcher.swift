@@ -116,10 +116,14 @@ private final class WatchThread: Sendable {
     }
   }
 
-  /// Starts the thread: with file events on `path`, or at `interval` without a path.
+  /// Starts the thread — with file events on `path`, or at `interval` without a path — and
+  /// returns once its file events are watched: a commit after that is not missed.
   func start(path: String?, interval: @escaping @Sendable () -> Duration, check: @escaping @Sendable () -> Int64?) {
+    let ready = DispatchSemaphore(value: 0)
     let thread = Thread { [self] in
-      watch(events: path.flatMap(FileEvents.init(watching:)), interval: interval, check: check)
+      let events = path.flatMap(FileEvents.init(watching:))
+      ready.signal()
+      watch(events: events, interval: interval, check: check)
       if let wakePipe {
         close(wakePipe.read)
         close(wakePipe.write)
@@ -128,6 +132,7 @@ private final class WatchThread: Sendable {
     }
     thread.name = "store watcher"
     thread.start()
+    ready.wait()
   }
 
   /// Wakes the thread, to read the interval again or to stop.
