@@ -64,14 +64,20 @@ struct HistoryWatchTests {
   }
   #endif
 
-  @Test(.timeLimit(.minutes(1))) func closingTheContainerWakesItsObserversWithTheError() async throws {
-    // An interval far longer than the test may take: only the close can end the wait.
+  /// An observer waiting for the next transaction, checking the store at an interval far longer
+  /// than a test may take: only a commit, a close or a cancellation ends its wait.
+  private func waitingObserver() async throws -> Task<HistoryTransaction?, any Error> {
     let observer = try container.history(interval: .seconds(600))
     let waiting = Task {
       var iterator = observer.makeAsyncIterator()
       return try await iterator.next()
     }
     try await Task.sleep(for: .milliseconds(100))
+    return waiting
+  }
+
+  @Test(.timeLimit(.minutes(1))) func closingTheContainerWakesItsObserversWithTheError() async throws {
+    let waiting = try await waitingObserver()
     try container.close()
     await #expect(throws: PersistenceError.closed(path: folder.file("catalog.store").path)) {
       try await waiting.value
@@ -79,12 +85,7 @@ struct HistoryWatchTests {
   }
 
   @Test(.timeLimit(.minutes(1))) func cancellingAnObserverEndsItsWaitAtOnce() async throws {
-    let observer = try container.history(interval: .seconds(600))
-    let waiting = Task {
-      var iterator = observer.makeAsyncIterator()
-      return try await iterator.next()
-    }
-    try await Task.sleep(for: .milliseconds(100))
+    let waiting = try await waitingObserver()
     waiting.cancel()
     await #expect(throws: CancellationError.self) { try await waiting.value }
   }

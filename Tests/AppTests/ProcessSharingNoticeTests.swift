@@ -8,23 +8,7 @@ import Testing
 /// An observer hears of another process's commit as it happens — from the kernel's file events
 /// where there are some, from a check at its interval where not — through every change the
 /// store's log goes through.
-@Suite("Observers hearing other processes")
-struct CrossProcessNoticeTests {
-  let process: MoviesProcess
-  let store: URL
-
-  init() throws {
-    process = try MoviesProcess()
-    store = process.folder.appendingPathComponent("shared.store")
-  }
-
-  private func container(fileEvents: Bool = true) throws -> ModelContainer {
-    var configuration = ModelConfiguration("Catalog", url: store)
-    configuration.watchesFileEvents = fileEvents
-    return try ModelContainer(
-      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self, configurations: [configuration])
-  }
-
+extension ProcessSharingTests {
   /// Adds a movie from another `movies` process; returns its id and when the process ended.
   private func addFromAnotherProcess(_ title: String) throws -> (id: String, ended: ContinuousClock.Instant) {
     let added = try process.run(["--store", store.path, "add", "--title", title, "--date", "1979-05-25"])
