@@ -10,10 +10,11 @@ import Synchronization
 /// until the kernel says the store's files changed (``FileEvents``, Linux's inotify) or, where
 /// that is not available, until the shortest interval its observers asked for passes. A change
 /// is confirmed by reading the store's newest history token before anyone is woken, so a
-/// checkpoint or another file of the folder costs a short read and wakes no observer. A
-/// committing process writes its log before the commit is visible to readers, so a change the
-/// kernel told of but the token does not show yet is looked for again a few times, soon after,
-/// then less often, for about a second.
+/// checkpoint costs a few short reads and wakes no observer, and another file of the folder
+/// costs none. A committing process writes its log before the commit is visible to readers, so
+/// a change the kernel told of but the token does not show yet is looked for again after 1 ms,
+/// then less and less often, for about a second; a commit that takes longer than that to become
+/// visible after its log was written (a sync stalled that long) is heard with the next change.
 final class StoreWatcher: Sendable {
   private struct State {
     /// The fallback interval each lease asked for.
