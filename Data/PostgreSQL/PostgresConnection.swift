@@ -1,4 +1,5 @@
 import CLibPQ
+import Foundation
 
 /// One connection to a PostgreSQL server, through libpq.
 ///
@@ -14,6 +15,8 @@ import CLibPQ
 /// ```
 public final class PostgresConnection {
   private let handle: OpaquePointer
+  /// The statements prepared on the server, by their SQL, and the order they were prepared in.
+  private var prepared = PreparedStatements()
 
   /// Connects to a server by a libpq connection string: a URL
   /// (`postgres://user@host:port/database`) or `key=value` pairs.
@@ -88,14 +91,119 @@ public final class PostgresConnection {
         lengths.append(0)
       }
     }
+    do {
+      return try run(sql, texts: texts, types: types, lengths: lengths, formats: formats)
+    } catch  where error.code == "0A000" && prepared.name(of: sql) != nil {
+      // "cached plan must not change result type": a table the statement reads changed shape
+      // since it was prepared. Prepared again, it runs on the table as it is now.
+      prepared.forget(sql)
+      return try run(sql, texts: texts, types: types, lengths: lengths, formats: formats)
+    }
+  }
+
+  /// Runs a statement through its prepared form, preparing it first if it is new; a statement
+  /// that cannot be kept (the cache is full and cannot make room inside a transaction) runs
+  /// unprepared.
+  private func run(
+    _ sql: String, texts: [[CChar]?], types: [UInt32], lengths: [Int32], formats: [Int32]
+  ) throws(PostgresError) -> PostgresResult {
+    let name: String?
+    if let known = prepared.name(of: sql) {
+      name = known
+    } else {
+      name = try prepare(sql, types: types)
+    }
     let result = withPointers(to: texts) { pointers in
-      PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
+      if let name {
+        PQexecPrepared(handle, name, Int32(texts.count), pointers, lengths, formats, 0)
+      } else {
+        PQexecParams(handle, sql, Int32(texts.count), types, pointers, lengths, formats, 0)
+      }
     }
     return try PostgresResult(result, on: handle)
   }
 
+  /// Prepares a statement on the server under a new name and returns the name, or `nil` if the
+  /// cache is full and room cannot be made now (inside a transaction, where a failed statement
+  /// would stop every later one, nothing is deallocated).
+  private func prepare(_ sql: String, types: [UInt32]) throws(PostgresError) -> String? {
+    if prepared.isFull {
+      guard isIdle, let oldest = prepared.removeOldest() else { return nil }
+      try execute("DEALLOCATE \(oldest)")
+    }
+    let name = prepared.nextName()
+    _ = try PostgresResult(PQprepare(handle, name, sql, Int32(types.count), types), on: handle)
+    prepared.remember(sql, as: name)
+    return name
+  }
+
+  /// An identifier (a table's, a channel's) quoted for SQL: in double quotes, each double quote
+  /// in it doubled, so that any text names exactly itself.
+  public static func quoted(identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// The connection's socket, to wait on for the server's messages.
+  var socket: Int32 { PQsocket(handle) }
+
+  /// Reads what the server sent without waiting, and returns the notifications among it.
+  ///
+  /// - Throws: ``PostgresError`` if the connection broke.
+  func receivedNotifications() throws(PostgresError) -> [PostgresNotification] {
+    guard PQconsumeInput(handle) == 1 else {
+      throw PostgresError(code: nil, message: String(cString: PQerrorMessage(handle)))
+    }
+    var notifications: [PostgresNotification] = []
+    while let notify = PQnotifies(handle) {
+      notifications.append(
+        PostgresNotification(
+          channel: String(cString: notify.pointee.relname), payload: String(cString: notify.pointee.extra),
+          senderProcessID: Int(notify.pointee.be_pid)))
+      PQfreemem(notify)
+    }
+    return notifications
+  }
+
   /// `bytea`'s type identifier.
   private static let byteaType: UInt32 = 17
+}
+
+/// The statements a connection prepared on the server, by their SQL: at most
+/// ``PreparedStatements/limit``, the oldest let go first.
+private struct PreparedStatements {
+  /// The most statements kept prepared at once.
+  static let limit = 256
+  private var names: [String: String] = [:]
+  private var order: [String] = []
+  private var counter = 0
+
+  var isFull: Bool { names.count >= Self.limit }
+
+  func name(of sql: String) -> String? { names[sql] }
+
+  /// A name no statement of the connection has had.
+  mutating func nextName() -> String {
+    counter += 1
+    return "s\(counter)"
+  }
+
+  mutating func remember(_ sql: String, as name: String) {
+    names[sql] = name
+    order.append(sql)
+  }
+
+  /// Forgets a statement the server may still hold under its name (harmless: names are never
+  /// reused).
+  mutating func forget(_ sql: String) {
+    names[sql] = nil
+    order.removeAll { $0 == sql }
+  }
+
+  /// Forgets the oldest statement and returns its name, for the server to let go of.
+  mutating func removeOldest() -> String? {
+    guard !order.isEmpty else { return nil }
+    return names.removeValue(forKey: order.removeFirst())
+  }
 }
 
 /// Calls `body` with a C pointer to each buffer (a null pointer for `nil`), valid during the
