@@ -18,9 +18,11 @@ struct TableWriter<Model: PersistentModel> {
   func insert(_ models: [Model], in state: StoreState) throws {
     let encoder = state.encoder(for: table)
     let statement = try state.connection.statement(statements.insert)
+    let family = familyKeys
     for model in models {
       try encoder.encode(model)
       try encoder.run(statement)
+      try family?.check(model, insertedAt: state.connection.lastInsertedRowID, on: state.connection)
       try state.history?.record(.insert, id: model.id, in: table.name)
     }
   }
@@ -43,15 +45,23 @@ struct TableWriter<Model: PersistentModel> {
     // The id each row is stored under: a match on a unique value keeps the stored one.
     let statement = try state.connection.statement(
       statements.upsert + " RETURNING \(SQLIdentifier.quote(table.primaryKey))")
+    let family = familyKeys
     for model in models {
       try encoder.encode(model)
       let before = state.connection.lastInsertedRowID
       guard let stored = try encoder.run(statement, reading: { $0.value(at: 0) }) else { continue }
       // An upsert that updates leaves the last inserted row id as it was.
       let kind: PendingChange.Kind = state.connection.lastInsertedRowID == before ? .update : .insert
+      if kind == .insert {
+        try family?.check(model, insertedAt: state.connection.lastInsertedRowID, on: state.connection)
+      }
       try state.history?.record(kind, stored, in: table.name)
     }
   }
+
+  /// The check that an inserted row's identifier is unique across its family, or `nil` for a
+  /// table of no family.
+  var familyKeys: FamilyKeys? { FamilyKeys(table: table, tables: tables) }
 
   /// Starts the batch upserts of this table in the caller's write transaction, which must
   /// call the session's ``UpsertSession/finish()`` before it commits.

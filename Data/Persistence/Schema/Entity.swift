@@ -119,6 +119,8 @@ public struct Entity<Model>: Sendable {
   let defaults: [Default]
   /// The text attributes with a substring index, in declaration order.
   package let searchable: [String]
+  /// The name of the ``ModelFamily`` the model is a member of, or `nil` (see ``member(of:)``).
+  package var family: String?
 
   /// Declares a model's table name, indexes, unique attributes, references to other models
   /// (`relationships`), renamed attributes, the primary key (an attribute that holds the
