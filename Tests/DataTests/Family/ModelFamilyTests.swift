@@ -109,6 +109,22 @@ struct ModelFamilyTests {
     #expect(try await trips.fetchCount(FetchDescriptor()) == 5)
   }
 
+  @Test func theHistoryRecordsEachMembersChangesAsItsOwnAndNothingOfARefusedInsert() async throws {
+    let before = try container.fetchHistory().last?.token
+    let hike = PersonalTripRecord(id: UUID(fixture: 7), name: "Hike", startDate: .trip(5), companions: 2)
+    await expectFamilyClash {
+      try await personal.insert([
+        hike, PersonalTripRecord(id: Self.lisbon.id, name: "X", startDate: .trip(6), companions: 0),
+      ])
+    }
+    #expect(try container.fetchHistory(after: before).isEmpty)
+    try await personal.insert(hike)
+    try await business.delete(ids: [Self.lisbon.id])
+    let changes = try container.fetchHistory(after: before).flatMap(\.changes)
+    #expect(changes.map(\.model) == ["PersonalTripRecord", "BusinessTripRecord"])
+    #expect(changes.map(\.kind) == [.insert, .delete])
+  }
+
   @Test func aBatchUpsertInAUnitOfWorkRefusesAnotherMembersIdentifier() async throws {
     let work = try SQLiteUnitOfWork(container: container)
     let clash = PersonalTripRecord(id: Self.lisbon.id, name: "Clash", startDate: .trip(1), companions: 1)
