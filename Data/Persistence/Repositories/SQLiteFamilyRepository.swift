@@ -8,7 +8,7 @@ import SQLiteCore
 /// the family fetch reads the tables as one `UNION ALL` and returns each model as the family's
 /// `Member`:
 ///
-/// <!-- snippet context: trips -->
+/// <!-- snippet context: tripstore -->
 /// ```swift
 /// let trips = try SQLiteFamilyRepository<TripFamily>(container: container)
 /// let soon: [any Trip] = try await trips.fetch(
@@ -52,7 +52,7 @@ public struct SQLiteFamilyRepository<Family: ModelFamily>: FamilyRepository {
     }
     guard let store else { throw .invalidSchema("\(Family.name) has no members") }
     let listed = Set(tables.map(\.name))
-    if let unlisted = store.tables.values.map(\.self).filter({ $0.family == Family.name && !listed.contains($0.name) })
+    if let unlisted = store.tables.values.filter({ $0.family == Family.name && !listed.contains($0.name) })
       .map(\.name).sorted().first
     {
       throw .invalidSchema("\(unlisted) is declared a member of \(Family.name), which does not list it in its members")

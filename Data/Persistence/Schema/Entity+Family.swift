@@ -4,12 +4,9 @@ extension Entity {
   /// holds fails with a constraint violation), and ``SQLiteFamilyRepository`` fetches it with
   /// the other members. The model keeps its own table and everything a model has.
   ///
-  /// <!-- snippet context: trips -->
+  /// <!-- snippet context: tripstore -->
   /// ```swift
-  /// extension BusinessTrip: PersistentModel {
-  ///   public static let entity = Entity<BusinessTrip>(table: "business_trips", indexes: [\.startDate])
-  ///     .member(of: TripFamily.self)
-  /// }
+  /// let entity = Entity<BusinessTrip>(table: "business_trips", indexes: [\.startDate]).member(of: TripFamily.self)
   /// ```
   public func member<Family: ModelFamily>(of family: Family.Type) -> Entity {
     var entity = self

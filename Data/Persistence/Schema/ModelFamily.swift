@@ -12,9 +12,17 @@
 /// <!-- snippet context: trips -->
 /// ```swift
 /// enum TripFamily: ModelFamily {
-///   static let members: [FamilyMember<TripFamily>] = [
-///     .model(BusinessTrip.self) { $0 }, .model(PersonalTrip.self) { $0 },
-///   ]
+///   typealias Shared = TripSummary  // id, name, startDate
+///   typealias Member = any Trip
+///   static let members: [FamilyMember<TripFamily>] = [.model(BusinessTrip.self) { $0 }, .model(PersonalTrip.self) { $0 }]
+/// }
+///
+/// extension BusinessTrip: PersistentModel {
+///   public static let entity = Entity<BusinessTrip>(table: "business_trips").member(of: TripFamily.self)
+/// }
+///
+/// extension PersonalTrip: PersistentModel {
+///   public static let entity = Entity<PersonalTrip>(table: "personal_trips").member(of: TripFamily.self)
 /// }
 /// ```
 public protocol ModelFamily {
