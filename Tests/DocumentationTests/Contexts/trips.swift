@@ -18,8 +18,11 @@ public protocol Trip: Sendable {
 
 /// A trip for work.
 public struct BusinessTrip: Trip, Codable, Identifiable {
+  /// The identifier, unique across every kind of trip.
   public var id: UUID
+  /// The name.
   public var name: String
+  /// When the trip starts.
   public var startDate: Date
   /// Who pays.
   public var company: String
@@ -27,8 +30,11 @@ public struct BusinessTrip: Trip, Codable, Identifiable {
 
 /// A trip for pleasure.
 public struct PersonalTrip: Trip, Codable, Identifiable {
+  /// The identifier, unique across every kind of trip.
   public var id: UUID
+  /// The name.
   public var name: String
+  /// When the trip starts.
   public var startDate: Date
   /// How many go along.
   public var companions: Int
@@ -36,8 +42,11 @@ public struct PersonalTrip: Trip, Codable, Identifiable {
 
 /// The attributes every trip stores.
 public struct TripSummary: Codable, Identifiable, Sendable {
+  /// The identifier, unique across every kind of trip.
   public var id: UUID
+  /// The name.
   public var name: String
+  /// When the trip starts.
   public var startDate: Date
 }
 
