@@ -2,7 +2,8 @@ import Repositories
 import SQLiteCore
 
 /// Builds the SQL of a family fetch: one `SELECT` per member's table joined by `UNION ALL`,
-/// each filtered by the descriptor on the shared attributes, and the whole ordered and paged.
+/// each filtered by the descriptor on the shared attributes (translated on the member's table,
+/// which stores each of them as `shared` does), and the whole ordered and paged.
 ///
 /// Every arm returns the same result columns, by name: the member's position
 /// (``memberColumn``), its `rowid`, then every column any member has, `NULL` where the member
@@ -70,13 +71,14 @@ struct FamilyQuery {
     var query = SQLFragment("")
     for (position, member) in members.enumerated() {
       var arm = SQLFragment("SELECT \(resultColumns(position, member)) FROM \(member.quotedName)")
-      try builder.appendWhere(descriptor, to: &arm)
+      // Translated on the member's own table: its substring index and NOT NULL columns serve.
+      try QueryBuilder(table: member, modelName: shared.name).appendWhere(descriptor, to: &arm)
       query.sql += (position == 0 ? "" : " UNION ALL ") + arm.sql
       query.bindings += arm.bindings
     }
     return query
   }
 
-  /// The builder of the filter, order and page, on the shared attributes.
+  /// The builder of the order and page, on the shared attributes.
   private var builder: QueryBuilder { QueryBuilder(table: shared, modelName: shared.name) }
 }

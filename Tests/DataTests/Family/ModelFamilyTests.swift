@@ -1,8 +1,9 @@
 import Foundation
-import Persistence
 import Repositories
 import TestSupport
 import Testing
+
+@testable import Persistence
 
 /// A family of models on a SQLite file: fetched as the family, with predicates and sorts on
 /// the shared attributes, and as one member; identifiers unique across the family.
@@ -49,6 +50,20 @@ struct ModelFamilyTests {
         predicate: #Predicate { $0.name.contains("i") }, sortBy: [SortDescriptor(\.name, order: .reverse)]))
     #expect(ids(byName) == [Self.lisbon.id, Self.kyoto.id])
     #expect(try await trips.fetchCount(FetchDescriptor(predicate: #Predicate { $0.startDate > after })) == 3)
+  }
+
+  @Test func eachMemberAnswersAFilterWithItsOwnSubstringIndex() async throws {
+    let needle = "isbo"
+    let descriptor = FetchDescriptor<TripSummary>(predicate: #Predicate { $0.name.contains(needle) })
+    #expect(ids(try await trips.fetch(descriptor)) == [Self.lisbon.id])
+    // Business trips' names are searchable, personal trips' are not: one arm reads the index.
+    let tables = [
+      try container.store(for: BusinessTripRecord.self, configuration: nil).1,
+      try container.store(for: PersonalTripRecord.self, configuration: nil).1,
+    ]
+    let shared = try TableSchema(name: "TripRecords", columns: SchemaProbe.columns(of: TripSummary.self))
+    let sql = try FamilyQuery(shared: shared, members: tables).select(descriptor).sql
+    #expect(sql.components(separatedBy: " MATCH ?").count == 2)
   }
 
   @Test func unsortedTheMembersComeInDeclarationOrderEachInInsertionOrder() async throws {

@@ -59,7 +59,8 @@ enum TripCases: ModelFamily {
 
 extension BusinessTripRecord: PersistentModel {
   static let entity = Entity<BusinessTripRecord>(
-    table: "business_trips", indexes: [Entity.Index(\.startDate)], unique: [Entity.Unique(\.name)]
+    table: "business_trips", indexes: [Entity.Index(\.startDate)], unique: [Entity.Unique(\.name)],
+    searchable: [\.name]
   ).member(of: TripRecords.self)
 }
 
