@@ -20,17 +20,17 @@ struct FamilyFuzzTests {
     for batch in 0..<(Self.cases / DifferentialFuzzTests.casesPerStore) {
       let records = FuzzCase.records(seed: DifferentialFuzzTests.firstSeed &+ 7 &+ UInt64(batch), count: 60)
       let container = try ModelContainer(
-        for: FuzzLeftRecord.self, FuzzRightRecord.self,
+        for: FuzzMemberRecord<Int>.self, FuzzMemberRecord<String>.self,
         configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-      // Every other record to each member: the left ones first in the family's unsorted order.
+      // Every other record to each member: the first member's come first, unsorted.
       let left = records.enumerated().filter { $0.offset % 2 == 0 }.map {
-        FuzzLeftRecord(base: $0.element, left: $0.offset)
+        FuzzMemberRecord(base: $0.element, own: $0.offset)
       }
       let right = records.enumerated().filter { $0.offset % 2 == 1 }.map {
-        FuzzRightRecord(base: $0.element, right: $0.offset % 3 == 0 ? nil : "r\($0.offset)")
+        FuzzMemberRecord(base: $0.element, own: "r\($0.offset)")
       }
-      try await SQLiteRepository<FuzzLeftRecord>(container: container).insert(left)
-      try await SQLiteRepository<FuzzRightRecord>(container: container).insert(right)
+      try await SQLiteRepository<FuzzMemberRecord<Int>>(container: container).insert(left)
+      try await SQLiteRepository<FuzzMemberRecord<String>>(container: container).insert(right)
       let family = try SQLiteFamilyRepository<FuzzFamily>(container: container)
       // Swift evaluates the values as the store holds them (text in NFC).
       let stored = try await family.fetch(FetchDescriptor())

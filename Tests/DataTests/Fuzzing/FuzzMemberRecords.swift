@@ -2,59 +2,32 @@ import Foundation
 import Persistence
 
 /// A member of the fuzzer's family: every attribute of a ``FuzzRecord`` (the family's shared
-/// attributes, at the top level of its row) and one of its own.
-struct FuzzLeftRecord: PersistentModel, Equatable {
-  static let entity = Entity<FuzzLeftRecord>(table: "fuzz_left").member(of: FuzzFamily.self)
+/// attributes, at the top level of its row) and one of its own, `own`, of a type that differs
+/// between the members.
+struct FuzzMemberRecord<Own: Codable & Equatable & Sendable>: PersistentModel, Equatable {
+  static var entity: Entity<FuzzMemberRecord> { Entity(table: "fuzz_\(Own.self)").member(of: FuzzFamily.self) }
 
   var base: FuzzRecord
-  var left: Int
+  var own: Own
 
   var id: UUID { base.id }
 
-  private enum CodingKeys: String, CodingKey { case left }
+  private enum CodingKeys: String, CodingKey { case own }
 
-  init(base: FuzzRecord, left: Int) {
+  init(base: FuzzRecord, own: Own) {
     self.base = base
-    self.left = left
+    self.own = own
   }
 
   init(from decoder: any Decoder) throws {
     base = try FuzzRecord(from: decoder)
-    left = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .left)
+    own = try decoder.container(keyedBy: CodingKeys.self).decode(Own.self, forKey: .own)
   }
 
   func encode(to encoder: any Encoder) throws {
     try base.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(left, forKey: .left)
-  }
-}
-
-/// The other member, with an optional text of its own.
-struct FuzzRightRecord: PersistentModel, Equatable {
-  static let entity = Entity<FuzzRightRecord>(table: "fuzz_right").member(of: FuzzFamily.self)
-
-  var base: FuzzRecord
-  var right: String?
-
-  var id: UUID { base.id }
-
-  private enum CodingKeys: String, CodingKey { case right }
-
-  init(base: FuzzRecord, right: String?) {
-    self.base = base
-    self.right = right
-  }
-
-  init(from decoder: any Decoder) throws {
-    base = try FuzzRecord(from: decoder)
-    right = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .right)
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    try base.encode(to: encoder)
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(right, forKey: .right)
+    try container.encode(own, forKey: .own)
   }
 }
 
@@ -64,6 +37,6 @@ enum FuzzFamily: ModelFamily {
   typealias Shared = FuzzRecord
   typealias Member = FuzzRecord
   static let members: [FamilyMember<FuzzFamily>] = [
-    .model(FuzzLeftRecord.self) { $0.base }, .model(FuzzRightRecord.self) { $0.base },
+    .model(FuzzMemberRecord<Int>.self) { $0.base }, .model(FuzzMemberRecord<String>.self) { $0.base },
   ]
 }
