@@ -64,6 +64,8 @@ public struct SQLiteFamilyRepository<Family: ModelFamily>: FamilyRepository {
 
   /// Returns the models of every member that a descriptor on the shared attributes matches,
   /// in its order, each as the family's `Member`, read in one query and one read transaction.
+  /// Every attribute is read: `propertiesToFetch` names shared attributes only, and each model
+  /// is returned whole.
   ///
   /// - Throws: `RepositoryError.unsupportedQuery` naming what the shared attributes cannot
   ///   answer; `RepositoryError` if the store cannot be read or a row cannot be decoded.
