@@ -24,6 +24,16 @@ let package = Package(
     // The small SQLite core: connection, statement, values, errors. The only target that
     // sees the C API.
     .target(name: "SQLiteCore", dependencies: ["CSQLite"], path: "Data/SQLite"),
+    // libpq, PostgreSQL's client library, for the PostgreSQL engine.
+    .systemLibrary(
+      name: "CLibPQ",
+      path: "Data/CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]
+    ),
+    // The small PostgreSQL core: connection, parameters, results, errors. The only target that
+    // sees libpq.
+    .target(name: "PostgresCore", dependencies: ["CLibPQ"], path: "Data/PostgreSQL"),
     // The SwiftData-style engine (container, context, schema, queries, migrations, history) and
     // its generic repository, above the SQLite core. It knows no app's models.
     // The JSON codec the engine stores document attributes with (nested structs, arrays): it
@@ -68,6 +78,9 @@ let package = Package(
       ],
       path: "Tests/DataTests"
     ),
+    // The PostgreSQL core against a throwaway server the tests start (skipped, saying so, where
+    // PostgreSQL's server is not installed).
+    .testTarget(name: "PostgresTests", dependencies: ["PostgresCore"], path: "Tests/PostgresTests"),
     // A writer for the tests of several processes sharing one store.
     .executableTarget(
       name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage"],
@@ -81,7 +94,8 @@ let package = Package(
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "Repositories", "Persistence", "SQLiteCore", "Catalog", "CatalogStorage", "MoviesCLI", "TestSupport",
+        "Repositories", "Persistence", "SQLiteCore", "PostgresCore", "Catalog", "CatalogStorage", "MoviesCLI",
+        "TestSupport",
       ],
       path: "Tests/DocumentationTests",
       exclude: ["Contexts"]

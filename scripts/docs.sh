@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the engine's documentation with DocC, warnings as errors: the symbol graphs of the built
 # modules (swift-symbolgraph-extract), then one archive per module — Repositories and Persistence
-# with their catalogs (Documentation.docc), SQLiteCore and NestedJSON from their doc comments.
+# with their catalogs (Documentation.docc), SQLiteCore, PostgresCore and NestedJSON from their doc
+# comments.
 # A broken link, a symbol link that resolves to nothing or a parameter left undocumented fails it.
 #   scripts/docs.sh [OUTPUT_DIR]   (default .build/documentation; one <Module>.doccarchive each)
 set -euo pipefail
@@ -23,6 +24,7 @@ extract="$(tool swift-symbolgraph-extract)"
 
 start=$SECONDS
 swift build --target Persistence  # and the engine modules under it
+swift build --target PostgresCore
 bin="$(swift build --show-bin-path)"
 triple="$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)"
 graphs="$(mktemp -d)"
@@ -31,13 +33,15 @@ mkdir -p "$output"
 
 # module path-of-its-catalog-or-empty
 for entry in Repositories:Domain/Repositories/Documentation.docc Persistence:Data/Persistence/Documentation.docc \
-  SQLiteCore: NestedJSON:; do
+  SQLiteCore: PostgresCore: NestedJSON:; do
   module="${entry%%:*}"
   catalog="${entry#*:}"
   mkdir -p "$graphs/$module"
   "$extract" -module-name "$module" -target "$triple" -minimum-access-level public -skip-inherited-docs \
     -I "$bin/Modules" -module-cache-path "$bin/ModuleCache" \
-    -Xcc -fmodule-map-file="$PWD/Data/CSQLite/module.modulemap" -output-dir "$graphs/$module"
+    -Xcc -fmodule-map-file="$PWD/Data/CSQLite/module.modulemap" \
+    -Xcc -fmodule-map-file="$PWD/Data/CLibPQ/module.modulemap" -Xcc -I/usr/include/postgresql \
+    -output-dir "$graphs/$module"
   rm -rf "$output/$module.doccarchive"
   # DocC writes its diagnostics among its progress lines: shown only when it fails.
   if ! "$docc" convert ${catalog:+"$catalog"} --additional-symbol-graph-dir "$graphs/$module" \
@@ -48,4 +52,4 @@ for entry in Repositories:Domain/Repositories/Documentation.docc Persistence:Dat
     exit 1
   fi
 done
-echo "Documentation of Repositories, Persistence, SQLiteCore and NestedJSON in $output ($((SECONDS - start)) s)"
+echo "Documentation of Repositories, Persistence, SQLiteCore, PostgresCore and NestedJSON in $output ($((SECONDS - start)) s)"

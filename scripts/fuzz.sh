@@ -28,7 +28,8 @@ mkdir -p "$build" Fuzz/Crashes
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name Movies -g -Onone -I "$build"
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
   -enable-upcoming-feature MemberImportVisibility)
-sqlite_flags=(-Xcc -fmodule-map-file=Data/CSQLite/module.modulemap -Xcc -I/usr/include)
+sqlite_flags=(-Xcc -fmodule-map-file=Data/CSQLite/module.modulemap -Xcc -I/usr/include
+  -Xcc -fmodule-map-file=Data/CLibPQ/module.modulemap -Xcc -I/usr/include/postgresql)
 
 sources() { find "$@" -name '*.swift' -not -path '*/CSQLite/*' | sort; }
 
@@ -37,7 +38,7 @@ binary="$build/movies-fuzz"
 if [ ! -x "$binary" ] || [ -n "$(find Domain Data App/MoviesCLI Fuzz/Harnesses -name '*.swift' -newer "$binary" | head -1)" ]; then
   echo "fuzz: building $binary" >&2
   # The package's targets, in dependency order, each a static library and module (SQLiteCore's
-  # clients load the C module that it imports).
+  # clients load the C module that it imports; so do PostgresCore's).
   module() { # NAME FOLDER
     swiftc "${flags[@]}" "${sqlite_flags[@]}" -emit-library -static -emit-module -module-name "$1" \
       -o "$build/lib$1.a" $(sources "$2")
@@ -45,12 +46,13 @@ if [ ! -x "$binary" ] || [ -n "$(find Domain Data App/MoviesCLI Fuzz/Harnesses -
   module Repositories Domain/Repositories
   module Catalog Domain/Catalog
   module SQLiteCore Data/SQLite
+  module PostgresCore Data/PostgreSQL
   module NestedJSON Data/NestedJSON
   module Persistence Data/Persistence
   module CatalogStorage Data/CatalogStorage
   swiftc "${flags[@]}" "${sqlite_flags[@]}" -module-name MoviesFuzz -o "$binary" \
     $(sources App/MoviesCLI Fuzz/Harnesses) -L "$build" \
-    -lCatalogStorage -lPersistence -lNestedJSON -lSQLiteCore -lCatalog -lRepositories -lsqlite3 2>&1 |
+    -lCatalogStorage -lPersistence -lNestedJSON -lSQLiteCore -lCatalog -lRepositories -lPostgresCore -lsqlite3 -lpq 2>&1 |
     grep -v "Cannot export local symbol" >&2 || true
   [ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 fi

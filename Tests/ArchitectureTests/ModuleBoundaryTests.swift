@@ -7,7 +7,7 @@ import Testing
   /// The modules of the sample app: the catalog's domain and storage, and the app itself.
   static let catalogModules: Set<String> = ["Catalog", "CatalogStorage", "MoviesCLI", "movies"]
   /// The generic engine: any model's storage, the SQLite core under it, and its JSON codec.
-  static let engineModules: Set<String> = ["Repositories", "SQLiteCore", "Persistence", "NestedJSON"]
+  static let engineModules: Set<String> = ["Repositories", "SQLiteCore", "PostgresCore", "Persistence", "NestedJSON"]
 
   let package: PackageTargets
 
@@ -17,7 +17,7 @@ import Testing
     #expect(Set(package.targets(under: "Domain/").map(\.name)) == ["Repositories", "Catalog"])
     #expect(
       Set(package.targets(under: "Data/").map(\.name))
-        == ["CSQLite", "SQLiteCore", "NestedJSON", "Persistence", "CatalogStorage"])
+        == ["CSQLite", "SQLiteCore", "CLibPQ", "PostgresCore", "NestedJSON", "Persistence", "CatalogStorage"])
     for name in Self.engineModules.union(["Catalog", "CatalogStorage"]) {
       #expect(package.targets[name]?.imports.isEmpty == false, "\(name)'s sources were not found")
     }
@@ -34,7 +34,9 @@ import Testing
   }
 
   @Test func theDomainImportsNoStorage() throws {
-    let storage: Set<String> = ["CSQLite", "SQLiteCore", "Persistence", "CatalogStorage", "MoviesCLI"]
+    let storage: Set<String> = [
+      "CSQLite", "SQLiteCore", "CLibPQ", "PostgresCore", "Persistence", "CatalogStorage", "MoviesCLI",
+    ]
     for target in package.targets(under: "Domain/") {
       for module in storage {
         #expect(target.imports[module] == nil, "\(target.imports[module] ?? []) in \(target.name) import \(module)")
@@ -60,6 +62,12 @@ import Testing
     #expect(dependents == ["SQLiteCore"])
   }
 
+  @Test func onlyThePostgresCoreImportsLibpq() {
+    let shipped = ["Domain/", "Data/", "App/"].flatMap { package.targets(under: $0) }
+    #expect(Set(shipped.filter { $0.imports["CLibPQ"] != nil }.map(\.name)) == ["PostgresCore"])
+    #expect(Set(shipped.filter { $0.dependencies.contains("CLibPQ") }.map(\.name)) == ["PostgresCore"])
+  }
+
   @Test func everySourceBelongsToATarget() {
     // A file left in a folder no target owns (say, after a merge into a folder that moved) is
     // not compiled at all, so nothing else would notice it.
@@ -75,7 +83,8 @@ import Testing
     // scripts/fuzz.sh compiles the package's modules itself, in dependency order, outside
     // SwiftPM: a new target it does not name breaks only CI's fuzzing run.
     let script = try String(contentsOf: package.root.appendingPathComponent("scripts/fuzz.sh"), encoding: .utf8)
-    for target in ["Domain/", "Data/"].flatMap({ package.targets(under: $0) }) where target.name != "CSQLite" {
+    for target in ["Domain/", "Data/"].flatMap({ package.targets(under: $0) })
+    where !["CSQLite", "CLibPQ"].contains(target.name) {
       #expect(script.contains("module \(target.name) \(target.path)"), "scripts/fuzz.sh does not build \(target.name)")
       #expect(script.contains("-l\(target.name) "), "scripts/fuzz.sh does not link \(target.name)")
     }

@@ -51,12 +51,15 @@ struct BuiltPackage: Sendable {
   }
 
   /// The arguments that let a tool load the built modules: their folder, the module cache the
-  /// build filled, and the SQLite core's C module, which the engine's modules were built against.
+  /// build filled, and the C modules of SQLite and libpq, which the engine's cores were built
+  /// against.
   var moduleSearchArguments: [String] {
     [
       "-I", modules.path, "-module-cache-path",
       modules.deletingLastPathComponent().appendingPathComponent("ModuleCache").path,
       "-Xcc", "-fmodule-map-file=\(root.appendingPathComponent("Data/CSQLite/module.modulemap").path)",
+      "-Xcc", "-fmodule-map-file=\(root.appendingPathComponent("Data/CLibPQ/module.modulemap").path)",
+      "-Xcc", "-I/usr/include/postgresql",
     ]
   }
 

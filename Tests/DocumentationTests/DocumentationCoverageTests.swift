@@ -6,7 +6,7 @@ import Testing
 /// DocC's catch-all groups unexplained.
 @Suite struct DocumentationCoverageTests {
   /// The engine's modules, whose public API a template user reads.
-  static let engineModules = ["Repositories", "Persistence", "SQLiteCore", "NestedJSON"]
+  static let engineModules = ["Repositories", "Persistence", "SQLiteCore", "PostgresCore", "NestedJSON"]
   /// The landing page of each module that has a DocC catalog.
   static let landingPages = [
     "Repositories": "Domain/Repositories/Documentation.docc/Repositories.md",

@@ -2,7 +2,9 @@
 /// catalog, and the doc comments of the engine, whose API a template user reads.
 enum DocumentedFiles {
   /// The folders of the engine's modules, whose Swift sources' doc comments are read.
-  static let sourceFolders = ["Domain/Repositories", "Data/Persistence", "Data/SQLite", "Data/NestedJSON"]
+  static let sourceFolders = [
+    "Domain/Repositories", "Data/Persistence", "Data/SQLite", "Data/PostgreSQL", "Data/NestedJSON",
+  ]
 
   /// The Markdown documents, relative to the package: the README and every `.md` in a `.docc`
   /// catalog.

@@ -45,6 +45,12 @@ public final class ModelContext {
     store = try container.store(named: configuration)
   }
 
+  /// A context for a store the container already found.
+  init(container: ModelContainer, store: Store) {
+    self.container = container
+    self.store = store
+  }
+
   /// Whether changes are staged and not saved: models, or a ``delete(model:where:)``.
   public var hasChanges: Bool { !order.isEmpty || !batchDeletes.isEmpty }
 

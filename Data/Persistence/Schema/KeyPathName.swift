@@ -9,18 +9,13 @@ enum KeyPathName {
   /// The property path of a key path: `title` for `\Movie.title`, `info.year` for a nested one.
   static func column(of keyPath: AnyKeyPath) -> String { names(of: keyPath).column }
 
-  /// The column a sort key path orders by: ``column(of:)``, less a last step to a `Bool`'s
-  /// `sortRank`, which `SortDescriptor(_:order:)` for a `Bool` adds (0 and 1 order as the
-  /// column's 0 and 1 do, and `nil` as its `NULL`).
+  /// The column a sort key path orders by: ``column(of:)``, less a last step that a
+  /// `SortDescriptor` initializer of `Repositories` adds past a stored attribute — to a `Bool`'s
+  /// rank (0 and 1 order as the column's 0 and 1 do, and `nil` as its `NULL`) or to an
+  /// enumeration's raw value (which the column holds).
   static func sortColumn(of keyPath: AnyKeyPath) -> String {
-    let column = column(of: keyPath)
-    for rank in sortRanks where column.hasSuffix(rank) { return String(column.dropLast(rank.count)) }
-    return column
+    SortKeySuffixes.column(of: column(of: keyPath))
   }
-
-  /// The last step of a key path through `Bool.sortRank` or `Bool?.sortRank`, as it describes
-  /// itself (`.<computed 0x… (Int)>`).
-  private static let sortRanks = [column(of: \Bool.sortRank), column(of: \Bool?.sortRank)].map { "." + $0 }
 
   /// The property names along a key path: `["info", "year"]` for `\Movie.info?.year`.
   static func components(of keyPath: AnyKeyPath) -> [String] { names(of: keyPath).components }

@@ -97,6 +97,19 @@ public struct ModelConfiguration: Sendable {
     return directory.appendingPathComponent("\(name).store")
   }
 
+  /// The store file's URL, as SwiftData's `ModelConfiguration.url` gives it: the file of a
+  /// ``Location/file(_:)`` store as given (not yet resolved through symbolic links), and
+  /// `/dev/null` for an in-memory store, which has no file.
+  public var url: URL {
+    switch location {
+    case .file(let url): url
+    case .inMemory: URL(fileURLWithPath: "/dev/null")
+    }
+  }
+
+  /// Whether the store lives in memory only, as SwiftData's `isStoredInMemoryOnly` says.
+  public var isStoredInMemoryOnly: Bool { location == .inMemory }
+
   /// The file's path, or `:memory:`.
   var path: String {
     switch location {

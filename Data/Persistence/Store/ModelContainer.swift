@@ -19,6 +19,10 @@ public final class ModelContainer: Sendable {
   /// The configurations, in the order given.
   public let configurations: [ModelConfiguration]
   let stores: [String: Store]
+  /// The store of the first configuration, which ``mainContext`` writes.
+  let firstStore: Store
+  /// Where ``mainContext`` is kept once made.
+  let mainContextSlot: MainContextSlot
 
   /// Opens a store for each configuration, holding the given model types.
   ///
@@ -54,6 +58,7 @@ public final class ModelContainer: Sendable {
       try StoreMigrator(plan: plan, backup: backupBeforeMigration)
     }
     var stores: [String: Store] = [:]
+    var opened: [Store] = []
     for configuration in configurations {
       let schema = configuration.schema ?? containerSchema
       var tables: [ObjectIdentifier: TableSchema] = [:]
@@ -77,11 +82,25 @@ public final class ModelContainer: Sendable {
         )
       }
       let names = Dictionary(schema.models.map { ($0.identifier, $0.name) }, uniquingKeysWith: { first, _ in first })
-      stores[configuration.name] = try Store(
-        configuration: configuration, tables: tables, modelNames: names, migrator: migrator)
+      let store = try Store(configuration: configuration, tables: tables, modelNames: names, migrator: migrator)
+      stores[configuration.name] = store
+      opened.append(store)
     }
     self.configurations = configurations
     self.stores = stores
+    // There is a store per configuration, and at least one configuration.
+    firstStore = opened[0]
+    mainContextSlot = MainContextSlot(owner: nil)
+  }
+
+  /// A container for the same open stores as `other`, which its ``mainContext`` refers to: the
+  /// context holds this one, not `other`, so `other` is released — and its stores closed —
+  /// when its last user lets it go, though it keeps its main context.
+  init(sharingStoresOf other: ModelContainer) {
+    configurations = other.configurations
+    stores = other.stores
+    firstStore = other.firstStore
+    mainContextSlot = MainContextSlot(owner: other)
   }
 
   /// Opens a store for each configuration, holding the given model types.
