@@ -4,10 +4,7 @@ import Testing
 
 /// The PostgreSQL core against a real server: parameters of every kind go and come back
 /// unchanged, and errors carry the server's SQLSTATE.
-@Suite(
-  .enabled(
-    if: PostgresTestServer.installation != nil,
-    "PostgreSQL's server is not installed (apt-get install postgresql): the PostgreSQL tests are skipped"))
+@Suite(.needsPostgreSQL)
 struct PostgresConnectionTests {
   let connection: PostgresConnection
 

@@ -4,10 +4,7 @@ import Testing
 
 /// LISTEN/NOTIFY against a real server: another session's committed notification arrives, a
 /// rolled-back one never does, and stopping ends the stream and closes what the listener opened.
-@Suite(
-  .enabled(
-    if: PostgresTestServer.installation != nil,
-    "PostgreSQL's server is not installed (apt-get install postgresql): the PostgreSQL tests are skipped"))
+@Suite(.needsPostgreSQL)
 struct PostgresListenerTests {
   let url: String
 

@@ -6,10 +6,7 @@ import Testing
 /// The pool against a real server: it opens at most its size, survives a connection the server
 /// ended, and its transactions commit, roll back, and run again after a serialization failure,
 /// so that many writers at once lose nothing.
-@Suite(
-  .enabled(
-    if: PostgresTestServer.installation != nil,
-    "PostgreSQL's server is not installed (apt-get install postgresql): the PostgreSQL tests are skipped"))
+@Suite(.needsPostgreSQL)
 struct PostgresPoolTests {
   let url: String
 

@@ -4,10 +4,7 @@ import Testing
 /// A connection prepares each statement once and runs it by name after; the server holds at
 /// most a bounded number, and a table that changed shape does not break a statement prepared
 /// before.
-@Suite(
-  .enabled(
-    if: PostgresTestServer.installation != nil,
-    "PostgreSQL's server is not installed (apt-get install postgresql): the PostgreSQL tests are skipped"))
+@Suite(.needsPostgreSQL)
 struct PostgresPreparedStatementTests {
   let connection: PostgresConnection
 

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresCore
+import Testing
 
 /// A throwaway PostgreSQL cluster for the tests: made with `initdb` in a temporary folder at
 /// the first use, listening on a free loopback port only, and stopped — its folder removed —
@@ -153,5 +154,15 @@ enum PostgresTestServer {
     }
     guard bound else { throw PostgresError(code: nil, message: "no free loopback port") }
     return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// Runs a suite only where PostgreSQL's server is installed, and says why it is skipped
+  /// elsewhere.
+  static var needsPostgreSQL: Self {
+    .enabled(
+      if: PostgresTestServer.installation != nil,
+      "PostgreSQL's server is not installed (apt-get install postgresql): the PostgreSQL tests are skipped")
   }
 }

@@ -6,10 +6,7 @@ import Testing
 /// under the "C" collation orders as Swift orders NFC strings (by Unicode scalar, which UTF-8's
 /// byte order follows), and 64-bit arithmetic fails on overflow rather than wrapping, as Swift
 /// traps.
-@Suite(
-  .enabled(
-    if: PostgresTestServer.installation != nil,
-    "PostgreSQL's server is not installed (apt-get install postgresql): the PostgreSQL tests are skipped"))
+@Suite(.needsPostgreSQL)
 struct PostgresTextOrderTests {
   let connection: PostgresConnection
 
