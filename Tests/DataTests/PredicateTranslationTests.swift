@@ -76,15 +76,19 @@ struct PredicateTranslationTests {
     let fragment = try condition(#Predicate<Movie> { $0.heart > 0 && $0.content.starts(with: "A") })
     #expect(fragment.sql == #"(("heart" > ?) AND swift_starts_with("content", ?))"#)
     #expect(fragment.bindings == [.integer(0), .text("A")])
-    // The title is searchable: its index narrows a needle of three scalars or more, quoted as
-    // one FTS5 string, and Swift's test stays; a shorter needle reads every row.
+    // The title is searchable: its index narrows a needle of three scalars or more by its
+    // trigrams, each quoted as one FTS5 string, and Swift's test stays; a shorter needle reads
+    // every row.
     let searched = try condition(#Predicate<Movie> { $0.title.contains("50%_\"off") || $0.title.contains("of") })
     #expect(
       searched.sql
-        == #"(("movies".rowid IN (SELECT rowid FROM "_search_movies_fts" WHERE "title" MATCH ? UNION ALL "#
+        == #"(("movies".rowid IN (SELECT rowid FROM "_search_movies_fts" WHERE "_search_movies_fts" MATCH ? UNION ALL "#
         + #"SELECT "row" FROM "_search_movies_pending" WHERE "deleted" = 0) AND swift_contains("title", ?)) "#
         + #"OR swift_contains("title", ?))"#)
-    #expect(searched.bindings == [.text("\"50%_\"\"off\""), .text("50%_\"off"), .text("of")])
+    #expect(
+      searched.bindings == [
+        .text(#""50%" AND "0%_" AND "%_""" AND "_""o" AND """of" AND "off""#), .text("50%_\"off"), .text("of"),
+      ])
   }
 
   @Test func sortAndPageAreDoneInSQL() throws {

@@ -122,6 +122,7 @@ struct StoreMigrator: Sendable {
           try SchemaRecord(version: latest.number, fingerprint: live.fingerprint).write(to: connection)
         }
       }
+      if allowsSave { try SearchIndex.rebuildOutdated(of: latest.schemas, on: connection) }
       return
     }
     let number = versions[standing.index].number

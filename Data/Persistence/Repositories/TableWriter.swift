@@ -98,11 +98,16 @@ struct TableWriter<Model: PersistentModel> {
     return state.connection.changes
   }
 
-  /// Deletes every row and returns how many there were.
+  /// Deletes every row and returns how many there were; a table with a substring index empties
+  /// it in one command (``SearchIndex/deletingEveryRow(on:_:)``).
   func deleteAll(in state: StoreState) throws -> Int {
     try recordDeleting(where: nil, in: state)
-    try state.connection.statement(statements.deleteAll).run()
-    return state.connection.changes
+    let delete = {
+      try state.connection.statement(statements.deleteAll).run()
+      return state.connection.changes
+    }
+    guard let index = SearchIndex(table) else { return try delete() }
+    return try index.deletingEveryRow(on: state.connection, delete)
   }
 
   /// Records in the history the rows a delete is about to remove, and what removing them does

@@ -2,19 +2,28 @@ import Foundation
 import SQLiteCore
 
 /// The substring index of a table's searchable text columns: an FTS5 table with the trigram
-/// tokenizer, case-sensitive, keyed by the table's `rowid` and holding no copy of the text, and the
+/// tokenizer, case-sensitive, keyed by the table's `rowid`, holding no copy of the text and only
+/// which rows hold each trigram (`detail=none`: no columns, no positions), and the
 /// three triggers that keep it in step with every insert, update and delete on the table —
 /// inside the writing statement's transaction, whatever path wrote (the repository, an upsert,
 /// a cascade of a parent's delete, a migration).
 ///
 /// A query narrows a `contains` with it (`rowid IN (SELECT rowid … MATCH …)`) and still applies
 /// Swift's exact test, so the index only needs to find a superset of the matching rows: the
-/// trigram index of text stored in NFC finds every row whose text holds the NFC needle's bytes.
+/// trigram index of text stored in NFC finds every row whose text holds every trigram of the NFC
+/// needle, which every row that holds the needle does. Without positions it cannot match a
+/// phrase, nor a column: a needle's trigrams are looked up together (`AND`) in every searchable
+/// column, and the exact test sorts out the rows that hold them apart or in another column. It
+/// takes half the time to build, and half the space, of an index that keeps them.
 package struct SearchIndex: Sendable, Hashable {
   /// The table indexed.
   package let table: String
   /// Its searchable columns, in declaration order.
   package let columns: [String]
+  /// Whether the FTS5 table keeps each trigram's columns and positions (FTS5's default
+  /// `detail=full`), as indexes made before `detail=none` do: such an index still narrows every
+  /// query, and a writable open builds it again in the current form (``prepare(_:refill:on:)``).
+  package let keepsPositions: Bool
 
   /// The prefix of every name the index takes: its FTS5 table, that table's shadow tables and
   /// its triggers. ``EngineTables`` reserves it.
@@ -22,6 +31,10 @@ package struct SearchIndex: Sendable, Hashable {
 
   /// The shortest needle, in Unicode scalars, the trigram index can narrow.
   static let shortestNeedle = 3
+
+  /// The most trigrams of a needle one lookup asks for: a longer needle's are taken evenly
+  /// spread, its first and last among them, which narrows as well as all of them would.
+  static let mostTrigrams = 16
 
   /// The index of a table's searchable columns, or `nil` when it declares none.
   init?(_ table: TableSchema) {
@@ -43,9 +56,9 @@ package struct SearchIndex: Sendable, Hashable {
       columns.append(column)
       position += 2
     }
-    let index = SearchIndex(
-      table: String(name.dropFirst(Self.prefix.count).dropLast("_fts".count)), columns: columns)
-    guard !columns.isEmpty, index.virtualTableStatement == sql else { return nil }
+    let table = String(name.dropFirst(Self.prefix.count).dropLast("_fts".count))
+    let forms = [false, true].map { SearchIndex(table: table, columns: columns, keepsPositions: $0) }
+    guard !columns.isEmpty, let index = forms.first(where: { $0.virtualTableStatement == sql }) else { return nil }
     self = index
   }
 
@@ -55,10 +68,11 @@ package struct SearchIndex: Sendable, Hashable {
     return String(token.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
   }
 
-  /// The index of `columns` of `table`.
-  package init(table: String, columns: [String]) {
+  /// The index of `columns` of `table`, in the current form unless `keepsPositions`.
+  package init(table: String, columns: [String], keepsPositions: Bool = false) {
     self.table = table
     self.columns = columns
+    self.keepsPositions = keepsPositions
   }
 
   /// The FTS5 table's name. It ends in `_fts`, which none of FTS5's shadow tables (`_data`,
@@ -93,7 +107,8 @@ package struct SearchIndex: Sendable, Hashable {
 
   /// The statement that creates the FTS5 table.
   var virtualTableStatement: String {
-    "CREATE VIRTUAL TABLE \(quotedName) USING fts5(\(quotedColumns), content='', tokenize='trigram case_sensitive 1')"
+    "CREATE VIRTUAL TABLE \(quotedName) USING fts5(\(quotedColumns), content='', "
+      + (keepsPositions ? "" : "detail=none, ") + "tokenize='trigram case_sensitive 1')"
   }
 
   /// The statement that creates the table of pending changes.
@@ -145,6 +160,20 @@ package struct SearchIndex: Sendable, Hashable {
     columns.map { "swift_search_text(\(SQLIdentifier.quote($0)))" }.joined(separator: ", ")
   }
 
+  /// Runs `deleteEveryRow`, which deletes every row of the table, without the delete trigger,
+  /// then empties the index with FTS5's `delete-all` command and drops the pending changes,
+  /// which name only rows that are gone: a delete of the whole table copies no row's text and
+  /// removes none from the index one by one. The trigger is dropped and created again inside the
+  /// caller's transaction, so a rollback restores it with the rows.
+  func deletingEveryRow<T>(on connection: Connection, _ deleteEveryRow: () throws -> T) throws -> T {
+    try connection.execute("DROP TRIGGER \(SQLIdentifier.quote(triggerNames[1]))")
+    let result = try deleteEveryRow()
+    try connection.execute(triggerStatements[1])
+    try connection.execute("INSERT INTO \(quotedName) (\(quotedName)) VALUES ('delete-all')")
+    try connection.execute("DELETE FROM \(SQLIdentifier.quote(pendingName))")
+    return result
+  }
+
   /// The statement that fails with `SQLITE_CORRUPT` when the index is damaged.
   package var integrityCheckStatement: String {
     "INSERT INTO \(quotedName) (\(quotedName)) VALUES ('integrity-check')"
@@ -159,19 +188,44 @@ package struct SearchIndex: Sendable, Hashable {
   }
 
   /// The condition that keeps the rows whose `column` may contain `needle` — those the index
-  /// finds, and those written since its last flush — and its binding:
-  /// `nil` when the index cannot narrow that needle (too short, or holding a NUL, which ends
-  /// FTS5's query text). The needle is bound as one FTS5 string, so its quotes, `*`, `^`,
-  /// parentheses and words such as `NEAR` or `AND` are plain text.
+  /// finds holding each of its trigrams (``trigramQuery(_:)``) in any searchable column, and those
+  /// written since its last flush — and its binding: `nil` when the index cannot narrow that
+  /// needle (too short, or holding a NUL, which ends FTS5's query text).
   func narrowing(_ column: String, containing needle: String) -> SQLFragment? {
-    guard columns.contains(column), needle.unicodeScalars.count >= Self.shortestNeedle,
-      !needle.unicodeScalars.contains("\u{0}")
-    else { return nil }
-    let phrase = "\"" + needle.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard columns.contains(column), let query = Self.trigramQuery(needle) else { return nil }
     return SQLFragment(
-      "rowid IN (SELECT rowid FROM \(quotedName) WHERE \(SQLIdentifier.quote(column)) MATCH ? "
+      "rowid IN (SELECT rowid FROM \(quotedName) WHERE \(quotedName) MATCH ? "
         + "UNION ALL SELECT \"row\" FROM \(SQLIdentifier.quote(pendingName)) WHERE \"deleted\" = 0)",
-      [.text(phrase)])
+      [.text(query)])
+  }
+
+  /// The FTS5 query that finds the rows holding every trigram of `needle` — at most
+  /// ``mostTrigrams`` of them, each once — or `nil` for a needle shorter than
+  /// ``shortestNeedle`` or holding a NUL. Each trigram is one FTS5 string, so quotes, `*`, `^`,
+  /// parentheses and words such as `NEAR` or `AND` are plain text.
+  static func trigramQuery(_ needle: String) -> String? {
+    let scalars = Array(needle.unicodeScalars)
+    guard scalars.count >= shortestNeedle, !scalars.contains("\u{0}") else { return nil }
+    let last = scalars.count - shortestNeedle
+    let starts =
+      last < mostTrigrams
+      ? Array(0...last) : (0..<mostTrigrams).map { $0 * last / (mostTrigrams - 1) }
+    var seen = Set<String>()
+    var terms: [String] = []
+    for start in starts {
+      // Quoted scalar by scalar: a quote followed by a combining mark is one Swift character,
+      // which a search for the quote character would miss.
+      var term = String.UnicodeScalarView(["\""])
+      for scalar in scalars[start..<start + shortestNeedle] {
+        term.append(scalar)
+        if scalar == "\"" { term.append(scalar) }
+      }
+      term.append("\"")
+      let text = String(term)
+      guard seen.insert(text).inserted else { continue }
+      terms.append(text)
+    }
+    return terms.joined(separator: " AND ")
   }
 }
 
@@ -189,6 +243,31 @@ extension SearchIndex {
     guard let wanted else { return }
     for statement in wanted.createStatements { try connection.execute(statement) }
     try connection.execute(wanted.fillStatement)
+  }
+
+  /// Builds again, each in a write transaction of its own, the indexes of `tables` a store
+  /// keeps in an earlier form (``keepsPositions``): a store of the current schema version opened
+  /// writable. An index that is missing or foreign is left to the checks that report it.
+  static func rebuildOutdated(of tables: [TableSchema], on connection: Connection) throws {
+    for table in tables {
+      guard let wanted = SearchIndex(table) else { continue }
+      let outdated = SearchIndex(table: table.name, columns: wanted.columns, keepsPositions: true)
+      guard try storedStatements(forTable: table.name, on: connection) == outdated.createStatements else { continue }
+      try connection.writeTransaction {
+        // Another process may have built it since this one looked.
+        guard try storedStatements(forTable: table.name, on: connection) == outdated.createStatements else { return }
+        try prepare(table, on: connection)
+      }
+    }
+  }
+
+  /// Whether a store holds this index's objects, in the current form or in the earlier one
+  /// (``keepsPositions``), either of which narrows queries.
+  func isStored(on connection: Connection) throws -> Bool {
+    let stored = try Self.storedStatements(forTable: table, on: connection)
+    return [false, true].contains {
+      SearchIndex(table: table, columns: columns, keepsPositions: $0).createStatements == stored
+    }
   }
 
   /// The stored text of a table's index objects that exist, in ``createStatements`` order.

@@ -84,9 +84,7 @@ struct StorePreparation {
         if create {
           for statement in table.indexStatements { try connection.execute(statement) }
           try SearchIndex.prepare(table, on: connection)
-        } else if let index = SearchIndex(table),
-          try SearchIndex.storedStatements(forTable: table.name, on: connection) != index.createStatements
-        {
+        } else if let index = SearchIndex(table), try !index.isStored(on: connection) {
           throw PersistenceError.invalidSchema(
             "the read-only store has no search index of \(table.quotedName); open it writable once to create it")
         }
