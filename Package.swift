@@ -65,6 +65,11 @@ let package = Package(
       ],
       path: "Benchmarks/StoreBenchmark"
     ),
+    // How soon a history observer hears of another process's commit, and its idle CPU
+    // (scripts/measure-notify.sh).
+    .executableTarget(
+      name: "notify-latency", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage"],
+      path: "Benchmarks/NotifyLatency"),
 
     // Tests mirror the layers; Support holds fixtures and the in-memory repository.
     .target(name: "TestSupport", dependencies: ["Catalog", "Repositories"], path: "Tests/Support"),

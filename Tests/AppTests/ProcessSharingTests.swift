@@ -15,10 +15,13 @@ struct ProcessSharingTests {
     store = process.folder.appendingPathComponent("shared.store")
   }
 
-  private func container() throws -> ModelContainer {
-    try ModelContainer(
-      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
-      configurations: [ModelConfiguration("Catalog", url: store)])
+  /// A container of the shared store; without `fileEvents`, its observers check the store at
+  /// their interval.
+  func container(fileEvents: Bool = true) throws -> ModelContainer {
+    var configuration = ModelConfiguration("Catalog", url: store)
+    configuration.watchesFileEvents = fileEvents
+    return try ModelContainer(
+      for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self, configurations: [configuration])
   }
 
   /// Runs four `store-stress` processes at once, each writing `count` movies to the shared

@@ -10,7 +10,8 @@ struct WatchCommand: MoviesCommand {
     "watch", abstract: "List movies, and list them again whenever the catalog changes.",
     discussion: """
       Takes every option of list. Changes made by any process, another movies included, are \
-      seen within a tenth of a second. Runs until interrupted (Ctrl-C), or until --updates lists.
+      seen within milliseconds on Linux, a tenth of a second elsewhere. Runs until interrupted \
+      (Ctrl-C), or until --updates lists.
       """,
     arguments: ListCommand.configuration.arguments + [updates])
 
@@ -26,6 +27,8 @@ struct WatchCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let catalog = try context.openCatalog()
+    // Another process's commits are heard from the kernel's file events where it has them,
+    // else by checking the store every tenth of a second.
     let changes = try catalog.container.history(
       of: CatalogModels.all, interval: .milliseconds(100))
     try await list.output(from: catalog, to: context.console)

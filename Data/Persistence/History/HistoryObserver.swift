@@ -9,9 +9,10 @@ public struct HistoryObserver: AsyncSequence, Sendable {
   let models: Set<String>?
   let interval: Duration
 
-  /// Starts observing after the token the observer was made with.
+  /// Starts observing after the token the observer was made with, and holds the store's watch
+  /// for other processes' commits until the iterator goes.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(observer: self, last: after)
+    Iterator(observer: self, last: after, watch: store.watchForCommits(interval: interval))
   }
 
   /// Yields each matching transaction once, in commit order.
@@ -19,6 +20,14 @@ public struct HistoryObserver: AsyncSequence, Sendable {
     let observer: HistoryObserver
     var last: HistoryToken
     var pending: [HistoryTransaction] = []
+    /// This iterator's hold on the store's watch.
+    let watch: StoreWatcher.Lease?
+
+    init(observer: HistoryObserver, last: HistoryToken, watch: StoreWatcher.Lease?) {
+      self.observer = observer
+      self.last = last
+      self.watch = watch
+    }
 
     /// The next matching transaction, waiting for it to commit.
     ///
@@ -39,8 +48,8 @@ public struct HistoryObserver: AsyncSequence, Sendable {
             && (observer.models.map { !$0.isDisjoint(with: transaction.models) } ?? true)
         }
         // A commit in this process wakes the observer at once; other processes' are found by
-        // checking again after the interval.
-        if news.isEmpty { await observer.store.commits.wait(after: generation, atMost: observer.interval) }
+        // the store's watcher.
+        if news.isEmpty { await observer.store.commits.wait(after: generation) }
       }
       return pending.removeFirst()
     }

@@ -51,6 +51,11 @@ public struct ModelConfiguration: Sendable {
   /// ``PersistenceError/busy(path:holder:waited:)``. Five seconds by default.
   public let busyTimeout: Duration
 
+  /// Whether the store's observers hear of other processes' commits from the kernel's file
+  /// events (Linux's inotify) where it has them; off, the store is checked at the observers'
+  /// interval, as everywhere else. Tests turn it off to run the fallback.
+  package var watchesFileEvents = true
+
   /// The default of ``busyTimeout``.
   public static let defaultBusyTimeout = Duration.seconds(5)
 

@@ -20,6 +20,8 @@ package final class Store: Sendable {
   let modelNames: [String: String]
   /// Signalled after each commit that the history recorded, to wake this process's observers.
   let commits = CommitSignal()
+  /// Finds other processes' commits for the observers while any observe; nil in memory.
+  let watcher: StoreWatcher?
   /// Whether the store's file turned out to be read-only to this process although the
   /// configuration allows saving (its permissions say so); writes are then refused up front.
   private let readsOnly: Bool
@@ -69,6 +71,7 @@ package final class Store: Sendable {
       case .inMemory: nil
       }
     filePath = file?.path
+    watcher = file.map { StoreWatcher(path: $0.path, usesFileEvents: configuration.watchesFileEvents) }
     let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
     let external: ExternalFiles?
     if needsFiles {
@@ -162,11 +165,15 @@ package final class Store: Sendable {
   /// so that the last to close — when no other process has the store open — checkpoints the
   /// write-ahead log and SQLite removes the `-wal` and `-shm` files. Every later use throws
   /// ``PersistenceError/closed(path:)``; closing twice does nothing. A read in progress ends on
-  /// its connection, which closes then.
+  /// its connection, which closes then. The watch for other processes' commits stops, and the
+  /// observers are woken to meet the error.
   ///
   /// - Throws: ``PersistenceError/sqlite(_:)`` for the first connection SQLite would not close;
   ///   the others are closed all the same, and the store counts as closed.
   func close() throws(PersistenceError) {
+    // Its thread reads through the readers: stopped first, it keeps none open.
+    watcher?.close()
+    defer { commits.notify() }
     let failure: (any Error)? = state.withLock { state in
       guard !state.isClosed else { return nil }
       state.isClosed = true
@@ -225,7 +232,7 @@ package final class Store: Sendable {
     }
     return try withState { state in
       let result: T
-      var recorded = false
+      var recorded: HistoryToken?
       var removed: [String] = []
       do {
         result = try state.connection.writeTransaction {
@@ -252,7 +259,7 @@ package final class Store: Sendable {
           if replacesFiles, let external {
             removed = (try? external.collectGarbage(tables: Array(tables.values), on: state.connection)) ?? []
           }
-          recorded = try recorder?.flush() != nil
+          recorded = try recorder?.flush()
           return result
         }
       } catch {
@@ -265,7 +272,7 @@ package final class Store: Sendable {
       }
       external?.commitWritten()
       // Observers hear of a commit only once it has happened.
-      if recorded { commits.notify() }
+      if let recorded { commits.notify(through: recorded) }
       // Only after the commit are the files removed: a rollback would still name them.
       external?.remove(removed)
       return result
