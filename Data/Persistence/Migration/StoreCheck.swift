@@ -10,7 +10,8 @@ import Darwin
 /// Every damage that can be found in a store, without changing it: the header's fields, the
 /// files' modes, SQLite's integrity and references, the schema and its version, and the
 /// external files (missing, unreadable, not regular, not private, or the store's own and
-/// named by no row), and values no read could decode (`StoredValuesCheck`); and the safe
+/// named by no row), values no read could decode (`StoredValuesCheck`) and identifiers two
+/// members of a family hold (`FamilyKeysCheck`); and the safe
 /// repairs, made only when asked.
 ///
 /// <!-- snippet context: movies -->
@@ -80,6 +81,7 @@ public struct StoreCheck: Sendable {
           tables: tables, modelNames: migrator.versions[versionIndex].modelNames, connection: connection
         ).problems()
         problems += try SearchIndexCheck(tables: tables, connection: connection).problems()
+        problems += try FamilyKeysCheck(tables: tables, connection: connection).problems()
         // Modes are notes; everything else a file can have wrong is a problem.
         for problem in found {
           if case .makePrivate? = problem.repair { notes.append(problem) } else { problems.append(problem) }

@@ -107,7 +107,7 @@ struct QueryBuilder {
   }
 
   /// Appends the `WHERE` of a descriptor's predicate and position, if it has either.
-  private func appendWhere<Model>(
+  func appendWhere<Model>(
     _ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment
   ) throws(PersistenceError) {
     var conditions: [SQLFragment] = []
@@ -156,7 +156,7 @@ struct QueryBuilder {
 
   private static func identifier(of model: some Identifiable) -> Any { model.id }
 
-  private func appendPage<Model>(_ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment) {
+  func appendPage<Model>(_ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment) {
     guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else { return }
     // As in SQLite, a negative limit means no limit; a negative offset counts as zero.
     let limit = max(descriptor.fetchLimit ?? -1, -1)

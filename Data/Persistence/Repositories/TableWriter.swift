@@ -18,9 +18,11 @@ struct TableWriter<Model: PersistentModel> {
   func insert(_ models: [Model], in state: StoreState) throws {
     let encoder = state.encoder(for: table)
     let statement = try state.connection.statement(statements.insert)
+    let family = familyKeys
     for model in models {
       try encoder.encode(model)
       try encoder.run(statement)
+      try family?.check(model, insertedAt: state.connection.lastInsertedRowID, on: state.connection)
       try state.history?.record(.insert, id: model.id, in: table.name)
     }
   }
@@ -49,6 +51,7 @@ struct TableWriter<Model: PersistentModel> {
     let statement = try state.connection.statement(
       statements.upsert + " RETURNING \(SQLIdentifier.quote(table.primaryKey))")
     let changed = try state.history.map { _ in try state.connection.statement(statements.changedColumns) }
+    let family = familyKeys
     for model in models {
       try encoder.encode(model)
       // A model stored under its identifier: what the update changes, read before it runs.
@@ -59,6 +62,7 @@ struct TableWriter<Model: PersistentModel> {
       guard let stored = try encoder.run(statement, reading: { $0.value(at: 0) }) else { continue }
       // An upsert that updates leaves the last inserted row id as it was.
       guard state.connection.lastInsertedRowID == before else {
+        try family?.check(model, insertedAt: state.connection.lastInsertedRowID, on: state.connection)
         try state.history?.record(.insert, stored, in: table.name)
         continue
       }
@@ -69,6 +73,10 @@ struct TableWriter<Model: PersistentModel> {
         attributes: attributes ?? statements.updatedColumns.map { table.columns[$0].name })
     }
   }
+
+  /// The check that an inserted row's identifier is unique across its family, or `nil` for a
+  /// table of no family.
+  var familyKeys: FamilyKeys? { FamilyKeys(table: table, tables: tables) }
 
   /// Starts the batch upserts of this table in the caller's write transaction, which must
   /// call the session's ``UpsertSession/finish()`` before it commits.

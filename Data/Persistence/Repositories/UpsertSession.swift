@@ -33,6 +33,8 @@ final class UpsertSession<Model: PersistentModel> {
   private let holders: [Statement]
   private let uniqueIndexes: [IndexDescription]
   private let keys: UpsertedKeys
+  /// The check that an inserted row's identifier is unique across its family.
+  private let family: FamilyKeys?
   private var updates: [UpdateKey: Statement] = [:]
   /// The comparisons that find what each of ``updates`` changes, for the history.
   private var comparisons: [UpdateKey: Statement] = [:]
@@ -49,6 +51,7 @@ final class UpsertSession<Model: PersistentModel> {
     let table = writer.table
     encoder = state.encoder(for: table)
     keys = try UpsertedKeys(of: table, on: state.connection)
+    family = writer.familyKeys
     insert = try state.connection.statement(writer.statements.insertUnlessStored)
     exists = try state.connection.statement(TableStatements.exists(in: table))
     holders = try TableStatements.holders(in: table).map { try state.connection.statement($0) }
@@ -82,7 +85,7 @@ final class UpsertSession<Model: PersistentModel> {
     let columns = try self.columns(of: row.properties)
     try encoder.encode(row.model)
     let id = row.model.id
-    if try inserted(id, origin: row.origin) { return .inserted(id) }
+    if try inserted(row.model, origin: row.origin) { return .inserted(id) }
     // Not inserted: the identifier is stored, or the values of a unique index are.
     let target: (key: SQLValue, rowid: Int64, id: Model.ID, uniqueIndex: Int?)
     if let rowid = try encoder.run(exists, reading: { $0.int64(at: 0) }) {
@@ -103,9 +106,11 @@ final class UpsertSession<Model: PersistentModel> {
 
   /// Runs the insert; `true`, recorded in the history and in the written keys, when it stored
   /// the row.
-  private func inserted(_ id: Model.ID, origin: Int) throws -> Bool {
+  private func inserted(_ model: Model, origin: Int) throws -> Bool {
     try encoder.run(insert)
     guard state.connection.changes > 0 else { return false }
+    let id = model.id
+    try family?.check(model, insertedAt: state.connection.lastInsertedRowID, on: state.connection)
     try keys.record(state.connection.lastInsertedRowID, origin: origin)
     try state.history?.record(.insert, id: id, in: table.name)
     return true

@@ -121,6 +121,8 @@ public struct Entity<Model>: Sendable {
   package let searchable: [String]
   /// The attributes whose values the history keeps when a model is deleted, in declaration order.
   package let preservedOnDeletion: [String]
+  /// The name of the ``ModelFamily`` the model is a member of, or `nil` (see ``member(of:)``).
+  package var family: String?
 
   /// Declares a model's table name, indexes, unique attributes, references to other models
   /// (`relationships`), renamed attributes, the primary key (an attribute that holds the

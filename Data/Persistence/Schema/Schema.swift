@@ -47,11 +47,13 @@ public struct Schema: Sendable {
       }
       var defaults: [String: SQLValue] = [:]
       for declared in entity.defaults { defaults[declared.column] = try declared.value.get() }
-      return try TableSchema(
+      var table = try TableSchema(
         name: name, columns: columns, indexes: entity.indexes, foreignKeys: entity.foreignKeys,
         originalNames: entity.originalNames, defaults: defaults, searchable: entity.searchable,
         preservedOnDeletion: entity.preservedOnDeletion,
         primaryKey: entity.primaryKey ?? TableSchema.defaultPrimaryKey)
+      table.family = entity.family
+      return table
     }
   }
 }

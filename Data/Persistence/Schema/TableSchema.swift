@@ -26,6 +26,8 @@ package struct TableSchema: Sendable, Hashable {
 
   /// The primary-key column: `id` unless the model's ``Entity`` names another.
   package let primaryKey: String
+  /// The ``ModelFamily`` whose members' identifiers this table shares, or `nil`.
+  package var family: String?
 
   /// The column list, quoted, in schema order: built once, as every query that reads whole
   /// rows names it.
