@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import SQLiteCore
 import TestSupport
 import Testing
 
@@ -35,6 +36,21 @@ struct TypedHistoryTests {
   }
 
   private func id(_ uuid: UUID) -> String { uuid.uuidString.lowercased() }
+
+  @Test func changedAttributesTheEngineDidNotWriteAreAnErrorNotAnEmptySet() async throws {
+    try await movies.insert([.heat])
+    var heat = Movie.heat
+    heat.rate = 10
+    try await movies.update(heat)
+    let raw = try Connection(location: .file(folder.file("typed.store").path), readOnly: false)
+    try raw.execute("UPDATE _history_entries SET attributes = 'not a list' WHERE attributes IS NOT NULL")
+    try raw.close()
+    #expect {
+      _ = try container.fetchHistory()
+    } throws: { error in
+      "\(error)".contains("names its changed attributes in a form the engine did not write")
+    }
+  }
 
   @Test func aContextSaveNamesTheAttributesEachUpdateChanged() async throws {
     try await movies.insert([.heat, .up])

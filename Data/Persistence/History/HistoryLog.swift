@@ -168,7 +168,8 @@ enum HistoryLog {
       guard let kind = PendingChange.Kind(rawValue: rows.text(at: 2)) else { continue }
       let model = rows.text(at: 1)
       let ids = rows.withBlob(at: 3) { HistoryIDs.texts($0) }
-      let attributes = rows.storageClass(at: 4) == .text ? attributes(fromText: rows.text(at: 4)) : []
+      let attributes =
+        rows.storageClass(at: 4) == .text ? try attributes(fromText: rows.text(at: 4), token: rows.int64(at: 0)) : []
       let values =
         rows.storageClass(at: 5) == .blob ? rows.withBlob(at: 5) { HistoryIDs.values($0) }.map(HistoryValue.init) : []
       changesByToken[rows.int64(at: 0), default: []].append(
@@ -194,9 +195,17 @@ enum HistoryLog {
     String(decoding: try JSONEncoder().encode(attributes), as: UTF8.self)
   }
 
-  /// The attributes of a run from their stored text; none when it is not a JSON array of names.
-  private static func attributes(fromText text: String) -> [String] {
-    (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+  /// The attributes of a run from their stored text, a JSON array of names.
+  ///
+  /// - Throws: ``PersistenceError/invalidValue(_:)`` naming the transaction when the text is not
+  ///   such an array (the history was changed behind the engine).
+  private static func attributes(fromText text: String, token: Int64) throws(PersistenceError) -> [String] {
+    do {
+      return try JSONDecoder().decode([String].self, from: Data(text.utf8))
+    } catch {
+      throw .invalidValue(
+        "the history of transaction \(token) names its changed attributes in a form the engine did not write")
+    }
   }
 
   /// The newest token, if any transaction is recorded.
