@@ -52,6 +52,18 @@ struct TypedHistoryTests {
     }
   }
 
+  @Test func aChangeOfAKindTheEngineDidNotWriteIsAnErrorNotSkipped() async throws {
+    try await movies.insert([.heat])
+    let raw = try Connection(location: .file(folder.file("typed.store").path), readOnly: false)
+    try raw.execute("UPDATE _history_entries SET kind = 'renamed'")
+    try raw.close()
+    #expect {
+      _ = try container.fetchHistory()
+    } throws: { error in
+      "\(error)".contains("holds a change of a kind the engine did not write")
+    }
+  }
+
   @Test func aContextSaveNamesTheAttributesEachUpdateChanged() async throws {
     try await movies.insert([.heat, .up])
     let context = try ModelContext(container)

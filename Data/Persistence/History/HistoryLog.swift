@@ -165,7 +165,10 @@ enum HistoryLog {
     defer { rows.reset() }
     try rows.bind([.integer(first.value), .integer(last.value)])
     while try rows.step() {
-      guard let kind = PendingChange.Kind(rawValue: rows.text(at: 2)) else { continue }
+      guard let kind = PendingChange.Kind(rawValue: rows.text(at: 2)) else {
+        throw PersistenceError.invalidValue(
+          "the history of transaction \(rows.int64(at: 0)) holds a change of a kind the engine did not write")
+      }
       let model = rows.text(at: 1)
       let ids = rows.withBlob(at: 3) { HistoryIDs.texts($0) }
       let attributes =
