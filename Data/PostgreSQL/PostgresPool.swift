@@ -44,11 +44,7 @@ public final class PostgresPool: Sendable {
     _ body: @escaping @Sendable (PostgresConnection) throws -> T
   ) async throws -> T {
     let pooled = try await borrow()
-    let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(returning: Result { try body(pooled.connection) })
-      }
-    }
+    let outcome = await onBlockingThread { Result { try body(pooled.connection) } }
     giveBack(pooled)
     return try outcome.get()
   }
@@ -88,16 +84,13 @@ public final class PostgresPool: Sendable {
   /// next waiter.
   private func openInSlot() async throws -> PooledConnection {
     let url = self.url
-    let opened: Result<PooledConnection, PostgresError> = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(
-          returning: Result { () throws(PostgresError) in PooledConnection(try PostgresConnection(url: url)) })
-      }
+    let opened = await onBlockingThread {
+      Result { () throws(PostgresError) in PooledConnection(try PostgresConnection(url: url)) }
     }
     do {
       return try opened.get()
     } catch {
-      release(slot: ())
+      releaseSlot()
       throw error
     }
   }
@@ -106,7 +99,7 @@ public final class PostgresPool: Sendable {
   /// inside a transaction, is closed and its slot freed.
   private func giveBack(_ pooled: PooledConnection) {
     guard pooled.connection.isUsable, pooled.connection.isIdle else {
-      release(slot: ())
+      releaseSlot()
       return
     }
     let waiter = state.withLock { state -> CheckedContinuation<PooledConnection?, Never>? in
@@ -121,7 +114,7 @@ public final class PostgresPool: Sendable {
 
   /// Frees the slot of a connection that is gone (or was never opened): the next waiter opens
   /// one in it.
-  private func release(slot: Void) {
+  private func releaseSlot() {
     let waiter = state.withLock { state -> CheckedContinuation<PooledConnection?, Never>? in
       if state.waiters.isEmpty {
         state.open -= 1
@@ -144,5 +137,13 @@ final class PooledConnection: @unchecked Sendable {
 
   init(_ connection: PostgresConnection) {
     self.connection = connection
+  }
+}
+
+/// Runs `work` on a Dispatch thread, where blocking in libpq holds up none of Swift's
+/// cooperative threads, and returns its result.
+private func onBlockingThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(returning: work()) }
   }
 }

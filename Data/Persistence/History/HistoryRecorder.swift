@@ -81,11 +81,15 @@ package final class HistoryRecorder {
     _ kind: PendingChange.Kind, model: String, attributes: [String],
     _ add: (inout Run) throws -> Void
   ) throws {
-    let continues = runs.last.map { $0.model == model && $0.kind == kind && $0.attributes == attributes } ?? false
+    // Compared in place: `runs.last` would copy the run (retaining its buffers) for every row.
+    let last = runs.count - 1
+    let continues =
+      last >= 0 && runs[last].kind == kind && runs[last].model == model && runs[last].attributes == attributes
     if !continues { runs.append(Run(model: model, kind: kind, attributes: attributes)) }
-    let before = runs[runs.count - 1].size
-    try add(&runs[runs.count - 1])
-    pendingBytes += runs[runs.count - 1].size - before
+    let current = runs.count - 1
+    let before = runs[current].size
+    try add(&runs[current])
+    pendingBytes += runs[current].size - before
     if pendingBytes >= Self.flushBytes { try flush() }
   }
 
