@@ -11,7 +11,7 @@ import SQLiteCore
 struct KeysetCondition {
   /// One key of the order, and the position's value of it.
   struct Key {
-    /// The column, quoted.
+    /// The column as it is compared: quoted (on PostgreSQL, a date as seconds since 2001).
     let column: String
     /// Whether the column may hold `NULL`.
     let isOptional: Bool
@@ -19,15 +19,36 @@ struct KeysetCondition {
     let ascending: Bool
     /// The position's value, as its column stores it.
     let value: SQLValue
+    /// The SQL of the value's parameter: `?`, or on PostgreSQL the cast to the column's type.
+    let parameter: String
+
+    /// The key of a column, in a dialect.
+    init(column: Column, ascending: Bool, value: SQLValue, dialect: SQLDialect) {
+      let quoted = SQLIdentifier.quote(column.name)
+      isOptional = column.isOptional
+      self.ascending = ascending
+      self.value = value
+      switch dialect {
+      case .sqlite:
+        self.column = quoted
+        parameter = "?"
+      case .postgreSQL:
+        self.column = PostgresSQL.column(quoted, kind: column.kind)
+        let text = column.kind == .text || column.kind == .url
+        parameter = PostgresSQL.parameter(column.kind) + (text ? #" COLLATE "C""# : "")
+      }
+    }
   }
 
   /// The keys of the order, the primary key among them (so that the order is total).
   let keys: [Key]
+  /// The SQL written.
+  let dialect: SQLDialect
 
   /// The condition, with its values bound.
   var fragment: SQLFragment {
-    guard let last = keys.last else { return SQLFragment("1") }
-    var condition = after(last) ?? SQLFragment("0")
+    guard let last = keys.last else { return SQLFragment(dialect.literal(true)) }
+    var condition = after(last) ?? SQLFragment(dialect.literal(false))
     for key in keys.dropLast().reversed() {
       let tied = equal(key)
       let rest = SQLFragment("(\(tied.sql) AND \(condition.sql))", tied.bindings + condition.bindings)
@@ -46,22 +67,23 @@ struct KeysetCondition {
     switch (key.value, key.ascending) {
     case (.null, true): return SQLFragment("\(key.column) IS NOT NULL")
     case (.null, false): return nil
-    case (_, true): return SQLFragment("\(key.column) > ?", [key.value])
+    case (_, true): return SQLFragment("\(key.column) > \(key.parameter)", [key.value])
     case (_, false):
-      guard key.isOptional else { return SQLFragment("\(key.column) < ?", [key.value]) }
-      return SQLFragment("(\(key.column) < ? OR \(key.column) IS NULL)", [key.value])
+      guard key.isOptional else { return SQLFragment("\(key.column) < \(key.parameter)", [key.value]) }
+      return SQLFragment("(\(key.column) < \(key.parameter) OR \(key.column) IS NULL)", [key.value])
     }
   }
 
   /// The rows tied with the position on one key.
   private func equal(_ key: Key) -> SQLFragment {
-    key.value == .null ? SQLFragment("\(key.column) IS NULL") : SQLFragment("\(key.column) = ?", [key.value])
+    key.value == .null
+      ? SQLFragment("\(key.column) IS NULL") : SQLFragment("\(key.column) = \(key.parameter)", [key.value])
   }
 
   /// A range on the first key that holds every row after the position, so that an index on it
   /// starts at the position instead of reading the rows before; `nil` where no plain range does.
   private func leadingBound(_ key: Key) -> SQLFragment? {
     guard key.value != .null, key.ascending || !key.isOptional else { return nil }
-    return SQLFragment("\(key.column) \(key.ascending ? ">=" : "<=") ?", [key.value])
+    return SQLFragment("\(key.column) \(key.ascending ? ">=" : "<=") \(key.parameter)", [key.value])
   }
 }

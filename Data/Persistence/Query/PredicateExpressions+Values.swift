@@ -31,7 +31,8 @@ extension PredicateExpressions.KeyPath: SQLExpressible {
             "the key path \(keyPath) reaches into a \(column.kind.rawValue) value, which SQL cannot evaluate (in a predicate on \(translator.modelName))"
           )
         }
-        return SQLTerm(sql: quoted, bindings: [], neverNull: !column.isOptional, column: column.name)
+        let sql = translator.dialect == .postgreSQL ? PostgresSQL.column(quoted, kind: column.kind) : quoted
+        return SQLTerm(sql: sql, bindings: [], neverNull: !column.isOptional, column: column.name)
       }
       return try translator.json(base: SQLFragment(quoted), path: Array(names.dropFirst()), output: Output.self)
     case .json(let document, let path):
@@ -49,8 +50,8 @@ extension PredicateExpressions.Value: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // A captured Bool is known now: logic around it folds away, so that optional filters
     // written as `!enabled || …` leave SQL that can use an index.
-    if let flag = value as? Bool { return .constant(flag) }
-    return SQLTerm(sql: "?", bindings: [try translator.bindable(value)])
+    if let flag = value as? Bool { return translator.constant(flag) }
+    return try translator.captured(value, of: Output.self)
   }
 }
 
@@ -70,6 +71,12 @@ extension PredicateTranslator {
     }
   }
 
+  /// A captured value: a parameter, cast on PostgreSQL to the type of its kind.
+  func captured(_ value: Any, of type: Any.Type) throws(PersistenceError) -> SQLTerm {
+    guard dialect == .postgreSQL else { return SQLTerm(sql: "?", bindings: [try bindable(value)]) }
+    return try postgresValue(value, of: type)
+  }
+
   /// A term inside a JSON attribute: a scalar read with `json_extract`, or a sub-document
   /// that further key paths can reach into.
   ///
@@ -84,6 +91,7 @@ extension PredicateTranslator {
       throw .unsupportedQuery(
         "a \(type) inside a JSON attribute cannot be compared in SQL (in a predicate on \(modelName))")
     }
+    if dialect == .postgreSQL { return postgresJSONScalar(base: base, path: path, kind: kind) }
     guard path.allSatisfy({ !$0.contains("\"") }) else {
       throw .unsupportedQuery("a JSON key with a double quote cannot be queried (in a predicate on \(modelName))")
     }
