@@ -85,7 +85,10 @@ let package = Package(
     ),
     // The PostgreSQL core against a throwaway server the tests start (skipped, saying so, where
     // PostgreSQL's server is not installed).
-    .testTarget(name: "PostgresTests", dependencies: ["PostgresCore"], path: "Tests/PostgresTests"),
+    .testTarget(
+      name: "PostgresTests",
+      dependencies: ["PostgresCore", "Persistence", "Repositories", "SQLiteCore", "TestSupport"],
+      path: "Tests/PostgresTests"),
     // A writer for the tests of several processes sharing one store.
     .executableTarget(
       name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage"],
