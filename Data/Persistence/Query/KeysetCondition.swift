@@ -21,6 +21,9 @@ struct KeysetCondition {
     let value: SQLValue
     /// The SQL of the value's parameter: `?`, or on PostgreSQL the cast to the column's type.
     let parameter: String
+    /// On PostgreSQL, the quoted `timestamptz` column of a date key, which compares with the
+    /// position's date as a range of itself (see ``PostgresDateBound``).
+    let dateColumn: String?
 
     /// The key of a column, in a dialect.
     init(column: Column, ascending: Bool, value: SQLValue, dialect: SQLDialect) {
@@ -32,10 +35,12 @@ struct KeysetCondition {
       case .sqlite:
         self.column = quoted
         parameter = "?"
+        dateColumn = nil
       case .postgreSQL:
         self.column = PostgresSQL.column(quoted, kind: column.kind)
         let text = column.kind == .text || column.kind == .url
         parameter = PostgresSQL.parameter(column.kind) + (text ? #" COLLATE "C""# : "")
+        dateColumn = column.kind == .date ? quoted : nil
       }
     }
   }
@@ -67,23 +72,33 @@ struct KeysetCondition {
     switch (key.value, key.ascending) {
     case (.null, true): return SQLFragment("\(key.column) IS NOT NULL")
     case (.null, false): return nil
-    case (_, true): return SQLFragment("\(key.column) > \(key.parameter)", [key.value])
+    case (_, true): return compare(key, ">")
     case (_, false):
-      guard key.isOptional else { return SQLFragment("\(key.column) < \(key.parameter)", [key.value]) }
-      return SQLFragment("(\(key.column) < \(key.parameter) OR \(key.column) IS NULL)", [key.value])
+      let before = compare(key, "<")
+      guard key.isOptional else { return before }
+      return SQLFragment("(\(before.sql) OR \(key.column) IS NULL)", before.bindings)
     }
+  }
+
+  /// `column op value` for one key.
+  private func compare(_ key: Key, _ op: String) -> SQLFragment {
+    if let column = key.dateColumn, case .real(let seconds) = key.value,
+      let range = PostgresDateBound.comparison(column, op, seconds)
+    {
+      return range
+    }
+    return SQLFragment("\(key.column) \(op) \(key.parameter)", [key.value])
   }
 
   /// The rows tied with the position on one key.
   private func equal(_ key: Key) -> SQLFragment {
-    key.value == .null
-      ? SQLFragment("\(key.column) IS NULL") : SQLFragment("\(key.column) = \(key.parameter)", [key.value])
+    key.value == .null ? SQLFragment("\(key.column) IS NULL") : compare(key, "=")
   }
 
   /// A range on the first key that holds every row after the position, so that an index on it
   /// starts at the position instead of reading the rows before; `nil` where no plain range does.
   private func leadingBound(_ key: Key) -> SQLFragment? {
     guard key.value != .null, key.ascending || !key.isOptional else { return nil }
-    return SQLFragment("\(key.column) \(key.ascending ? ">=" : "<=") \(key.parameter)", [key.value])
+    return compare(key, key.ascending ? ">=" : "<=")
   }
 }

@@ -31,10 +31,9 @@ extension PredicateExpressions.Comparison: SQLExpressible {
       case .greaterThan: ">"
       case .greaterThanOrEqual: ">="
       }
-    // PostgreSQL compares text by the "C" collation, as Swift compares NFC text, even where
-    // neither side is a column (whose collation it is).
-    let collated = translator.dialect == .postgreSQL && LHS.Output.self == String.self
-    return try translator.binary(lhs, collated ? #"COLLATE "C" "# + symbol : symbol, rhs)
+    guard translator.dialect == .postgreSQL else { return try translator.binary(lhs, symbol, rhs) }
+    return try translator.postgresComparison(
+      translator.scalar(lhs), symbol, translator.scalar(rhs), text: LHS.Output.self == String.self)
   }
 }
 

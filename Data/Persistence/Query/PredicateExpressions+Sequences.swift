@@ -42,11 +42,14 @@ extension PredicateExpressions.RangeExpressionContains: SQLExpressible {
     }
     // The element is written twice, so its values are bound twice, in text order.
     let upperTest = bounds.closed ? "<=" : "<"
-    // PostgreSQL compares text by the "C" collation, as Swift compares NFC text.
-    let collated = translator.dialect == .postgreSQL && Element.Output.self == String.self
-    let subject = collated ? element.sql + #" COLLATE "C""# : element.sql
+    if translator.dialect == .postgreSQL {
+      let text = Element.Output.self == String.self
+      let lower = translator.postgresComparison(element, ">=", bounds.lower, text: text)
+      let upper = translator.postgresComparison(element, upperTest, bounds.upper, text: text)
+      return SQLTerm(sql: "(\(lower.sql) AND \(upper.sql))", bindings: lower.bindings + upper.bindings)
+    }
     return SQLTerm(
-      sql: "((\(subject) >= \(bounds.lower.sql)) AND (\(subject) \(upperTest) \(bounds.upper.sql)))",
+      sql: "((\(element.sql) >= \(bounds.lower.sql)) AND (\(element.sql) \(upperTest) \(bounds.upper.sql)))",
       bindings: element.bindings + bounds.lower.bindings + element.bindings + bounds.upper.bindings)
   }
 }

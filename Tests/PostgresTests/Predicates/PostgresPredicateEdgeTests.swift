@@ -1,6 +1,7 @@
 import Foundation
 import PostgresCore
 import Repositories
+import TestSupport
 import Testing
 
 @testable import Persistence
@@ -112,6 +113,24 @@ struct PostgresPredicateEdgeTests {
       try expectAgreement(#Predicate { $0.date < nudged })
       try expectAgreement(#Predicate { $0.date >= nudged })
     }
+  }
+
+  @Test func aDateRangeAndAPositionByDateAreAnsweredByTheColumnsIndex() async throws {
+    try table.connection.execute(#"CREATE INDEX "QueryRecord_date" ON "QueryRecord" ("date")"#)
+    try table.connection.execute("SET enable_seqscan = off")
+    let (from, to) = (
+      Date(timeIntervalSinceReferenceDate: 700_000_000), Date(timeIntervalSinceReferenceDate: 700_000_001)
+    )
+    var descriptor = FetchDescriptor<QueryRecord>(
+      predicate: #Predicate { $0.date >= from && $0.date < to }, sortBy: [SortDescriptor(\.date)])
+    descriptor.after = stored.values.first
+    let query = try QueryBuilder(table: table.table, modelName: "QueryRecord", dialect: .postgreSQL).select(descriptor)
+    let plan = try table.connection.query(
+      "EXPLAIN " + PostgresPlaceholders.numbered(query.sql), query.bindings.map(QueryRecordTable.postgres))
+    let lines = (0..<plan.count).compactMap { plan.text(row: $0, column: 0) }
+    #expect(lines.contains { $0.contains("Index Cond: ((date >= ") }, "\(lines)")
+    let expected = try await InMemoryRepository(Array(stored.values)).fetch(descriptor).map(\.id)
+    #expect(try table.fetch(descriptor, stored: stored) == expected)
   }
 
   @Test func aNaNIsRefusedWithAClearError() {

@@ -18,6 +18,12 @@ extension PredicateTranslator {
         sql: "(\(other.sql) IS \(negated ? "NOT " : "")NULL)", bindings: other.bindings, neverNull: true)
     case (false, false): break
     }
+    if let range = Self.dateRange(left, "=", right) {
+      // Never NULL: a NULL column is unequal, as nil is.
+      let column = left.postgresDateColumn ?? right.postgresDateColumn ?? ""
+      let sql = negated ? "(NOT \(range.sql) OR \(column) IS NULL)" : "(\(range.sql) AND \(column) IS NOT NULL)"
+      return SQLTerm(sql: sql, bindings: range.bindings, neverNull: true)
+    }
     if left.neverNull, right.neverNull {
       return SQLTerm(sql: "(\(left.sql) \(negated ? "<>" : "=") \(right.sql))", bindings: bindings, neverNull: true)
     }
@@ -37,8 +43,11 @@ extension PredicateTranslator {
 
   /// A captured value of a Swift type, cast to the type its kind is compared as.
   func postgresValue(_ value: Any, of type: Any.Type) throws(PersistenceError) -> SQLTerm {
-    let bound = PostgresSQL.value(try bindable(value), kind: PostgresSQL.kind(of: type))
-    return SQLTerm(sql: bound.sql, bindings: bound.bindings, neverNull: !bound.bindings.isEmpty)
+    let kind = PostgresSQL.kind(of: type)
+    let bound = PostgresSQL.value(try bindable(value), kind: kind)
+    var term = SQLTerm(sql: bound.sql, bindings: bound.bindings, neverNull: !bound.bindings.isEmpty)
+    if kind == .date, case .real(let seconds)? = bound.bindings.first { term.postgresDate = .value(seconds) }
+    return term
   }
 
   /// `element` among a captured sequence's values (`nil` ones apart), never NULL: one array
@@ -107,6 +116,12 @@ extension PredicateTranslator {
 }
 
 extension SQLTerm {
+  /// The quoted date column the term is, on PostgreSQL.
+  var postgresDateColumn: String? {
+    guard case .column(let column)? = postgresDate else { return nil }
+    return column
+  }
+
   /// Whether the term is a `NULL` literal, typed or not.
   var isNullLiteral: Bool { sql == "NULL" || sql.hasPrefix("NULL::") }
 
