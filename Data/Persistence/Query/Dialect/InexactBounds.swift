@@ -72,27 +72,3 @@ extension SQLTerm {
     SQLTerm(sql: bounds.upper.sql, bindings: bounds.upper.bindings, bounds: bounds)
   }
 }
-
-/// A node that combines its operands' bounds itself (the logic of `&&`, `||`, `!` and `?:`), so
-/// an inexact operand does not make its own value unknown.
-protocol BoundsCombining {}
-
-/// Counts the inexact terms a translation has made, so that a node that does not combine
-/// bounds itself knows when one of its operands was inexact (see
-/// ``PredicateTranslator/translate(_:)``).
-final class InexactTermCount {
-  /// The inexact terms made so far.
-  var value = 0
-}
-
-/// The SQL condition of a predicate, and whether it selects exactly the models Swift's
-/// predicate does.
-///
-/// When it is not exact, it keeps at least every model the predicate keeps: each row it returns
-/// must be checked with `Predicate.evaluate`, and a page (limit, offset) taken after that check.
-struct PredicateFilter: Sendable, Equatable {
-  /// The condition.
-  var fragment: SQLFragment
-  /// Whether the condition keeps exactly the models the predicate does.
-  var isExact: Bool
-}

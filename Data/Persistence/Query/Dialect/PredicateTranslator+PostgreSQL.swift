@@ -108,6 +108,27 @@ extension PredicateTranslator {
     return SQLFragment("\(function)(\(base.sql)\(keys))", base.bindings + path.map { .text($0) })
   }
 
+  /// `left op right` on PostgreSQL (`op` one of `<`, `<=`, `>`, `>=`): a date column against a
+  /// captured date as a range of the column; text by the "C" collation, as Swift compares NFC
+  /// text, even where neither side is a column (whose collation it is).
+  func postgresComparison(_ left: SQLTerm, _ op: String, _ right: SQLTerm, text: Bool) -> SQLTerm {
+    if let range = Self.dateRange(left, op, right) {
+      return SQLTerm(sql: range.sql, bindings: range.bindings, neverNull: left.neverNull && right.neverNull)
+    }
+    return SQLTerm(
+      sql: "(\(left.sql) \(text ? #"COLLATE "C" "# : "")\(op) \(right.sql))", bindings: left.bindings + right.bindings)
+  }
+
+  /// A date column compared with a captured date, either way round, as a range of the column.
+  static func dateRange(_ left: SQLTerm, _ op: String, _ right: SQLTerm) -> SQLFragment? {
+    switch (left.postgresDate, right.postgresDate) {
+    case (.column(let column)?, .value(let value)?): PostgresDateBound.comparison(column, op, value)
+    case (.value(let value)?, .column(let column)?):
+      PostgresDateBound.comparison(column, PostgresDateBound.mirrored(op), value)
+    default: nil
+    }
+  }
+
   /// The operands translated, for their errors, and a value SQL leaves to Swift.
   func unknown(_ operands: Any...) throws(PersistenceError) -> SQLTerm {
     for operand in operands { _ = try scalar(operand) }
