@@ -41,7 +41,8 @@ let package = Package(
     // coders (the benchmark prints both).
     .target(name: "NestedJSON", path: "Data/NestedJSON"),
     .target(
-      name: "Persistence", dependencies: ["Repositories", "SQLiteCore", "NestedJSON"], path: "Data/Persistence"),
+      name: "Persistence", dependencies: ["Repositories", "SQLiteCore", "PostgresCore", "NestedJSON"],
+      path: "Data/Persistence"),
     // The catalog's storage: its entities' declarations, schema versions and migration plan. The
     // only Data target that knows movies; it writes no SQL of its own.
     .target(
@@ -85,7 +86,10 @@ let package = Package(
     ),
     // The PostgreSQL core against a throwaway server the tests start (skipped, saying so, where
     // PostgreSQL's server is not installed).
-    .testTarget(name: "PostgresTests", dependencies: ["PostgresCore"], path: "Tests/PostgresTests"),
+    .testTarget(
+      name: "PostgresTests",
+      dependencies: ["PostgresCore", "Persistence", "Catalog", "CatalogStorage", "Repositories", "TestSupport"],
+      path: "Tests/PostgresTests"),
     // A writer for the tests of several processes sharing one store.
     .executableTarget(
       name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage"],
