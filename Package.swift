@@ -41,7 +41,8 @@ let package = Package(
     // coders (the benchmark prints both).
     .target(name: "NestedJSON", path: "Data/NestedJSON"),
     .target(
-      name: "Persistence", dependencies: ["Repositories", "SQLiteCore", "NestedJSON"], path: "Data/Persistence"),
+      name: "Persistence", dependencies: ["Repositories", "SQLiteCore", "PostgresCore", "NestedJSON"],
+      path: "Data/Persistence"),
     // The catalog's storage: its entities' declarations, schema versions and migration plan. The
     // only Data target that knows movies; it writes no SQL of its own.
     .target(
@@ -87,7 +88,9 @@ let package = Package(
     // PostgreSQL's server is not installed).
     .testTarget(
       name: "PostgresTests",
-      dependencies: ["PostgresCore", "Persistence", "Repositories", "SQLiteCore", "TestSupport"],
+      dependencies: [
+        "PostgresCore", "Persistence", "Catalog", "CatalogStorage", "Repositories", "SQLiteCore", "TestSupport",
+      ],
       path: "Tests/PostgresTests"),
     // A writer for the tests of several processes sharing one store.
     .executableTarget(
