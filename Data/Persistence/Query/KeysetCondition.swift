@@ -11,7 +11,7 @@ import SQLiteCore
 struct KeysetCondition {
   /// One key of the order, and the position's value of it.
   struct Key {
-    /// The column as it is compared: quoted (on PostgreSQL, a date as seconds since 2001).
+    /// The column, quoted.
     let column: String
     /// Whether the column may hold `NULL`.
     let isOptional: Bool
@@ -21,9 +21,6 @@ struct KeysetCondition {
     let value: SQLValue
     /// The SQL of the value's parameter: `?`, or on PostgreSQL the cast to the column's type.
     let parameter: String
-    /// On PostgreSQL, the quoted `timestamptz` column of a date key, which compares with the
-    /// position's date as a range of itself (see ``PostgresDateBound``).
-    let dateColumn: String?
 
     /// The key of a column, in a dialect.
     init(column: Column, ascending: Bool, value: SQLValue, dialect: SQLDialect) {
@@ -31,16 +28,13 @@ struct KeysetCondition {
       isOptional = column.isOptional
       self.ascending = ascending
       self.value = value
+      self.column = quoted
       switch dialect {
       case .sqlite:
-        self.column = quoted
         parameter = "?"
-        dateColumn = nil
       case .postgreSQL:
-        self.column = PostgresSQL.column(quoted, kind: column.kind)
         let text = column.kind == .text || column.kind == .url
         parameter = PostgresSQL.parameter(column.kind) + (text ? #" COLLATE "C""# : "")
-        dateColumn = column.kind == .date ? quoted : nil
       }
     }
   }
@@ -82,11 +76,6 @@ struct KeysetCondition {
 
   /// `column op value` for one key.
   private func compare(_ key: Key, _ op: String) -> SQLFragment {
-    if let column = key.dateColumn, case .real(let seconds) = key.value,
-      let range = PostgresDateBound.comparison(column, op, seconds)
-    {
-      return range
-    }
     return SQLFragment("\(key.column) \(op) \(key.parameter)", [key.value])
   }
 

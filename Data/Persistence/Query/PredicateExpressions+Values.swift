@@ -31,12 +31,7 @@ extension PredicateExpressions.KeyPath: SQLExpressible {
             "the key path \(keyPath) reaches into a \(column.kind.rawValue) value, which SQL cannot evaluate (in a predicate on \(translator.modelName))"
           )
         }
-        guard translator.dialect == .postgreSQL else {
-          return SQLTerm(sql: quoted, bindings: [], neverNull: !column.isOptional, column: column.name)
-        }
-        return SQLTerm(
-          sql: PostgresSQL.column(quoted, kind: column.kind), bindings: [], neverNull: !column.isOptional,
-          column: column.name, postgresDate: column.kind == .date ? .column(quoted) : nil)
+        return SQLTerm(sql: quoted, bindings: [], neverNull: !column.isOptional, column: column.name)
       }
       return try translator.json(base: SQLFragment(quoted), path: Array(names.dropFirst()), output: Output.self)
     case .json(let document, let path):

@@ -145,8 +145,6 @@ struct SQLTerm {
   var column: String?
   /// Where SQL only approximates the term's value (PostgreSQL): its bounds; `nil` when exact.
   var bounds: InexactBounds?
-  /// On PostgreSQL, the date column or captured date the term is, if it is one.
-  var postgresDate: PostgresDateOperand?
 
   /// The term that stands for the model's row.
   static let row = SQLTerm(sql: "", bindings: [], shape: .row)

@@ -126,7 +126,7 @@ struct PostgresPredicateEdgeTests {
     descriptor.after = stored.values.first
     let query = try QueryBuilder(table: table.table, modelName: "QueryRecord", dialect: .postgreSQL).select(descriptor)
     let plan = try table.connection.query(
-      "EXPLAIN " + PostgresPlaceholders.numbered(query.sql), query.bindings.map(QueryRecordTable.postgres))
+      "EXPLAIN " + PostgresPlaceholders.numbered(query.sql), query.bindings.map(PostgresValue.init))
     let lines = (0..<plan.count).compactMap { plan.text(row: $0, column: 0) }
     #expect(lines.contains { $0.contains("Index Cond: ((date >= ") }, "\(lines)")
     let expected = try await InMemoryRepository(Array(stored.values)).fetch(descriptor).map(\.id)

@@ -5,10 +5,10 @@ import SQLiteCore
 
 @testable import Persistence
 
-/// A table of ``QueryRecord``s on a PostgreSQL database, in the column types the engine agreed
-/// on, written and read through the PostgreSQL core as the engine binds values (a date as
-/// seconds since 2001, a UUID as 16 bytes, a `Bool` as 0 or 1), and queried with the SQL of the
-/// PostgreSQL dialect.
+/// A table of ``QueryRecord``s on a PostgreSQL database, in the engine's column types
+/// (`ValueKind.postgresType`), written through the PostgreSQL core as the engine binds and
+/// converts values (a date as seconds since 2001, a UUID as 16 bytes, a `Bool` as 0 or 1), and
+/// queried with the SQL of the PostgreSQL dialect.
 struct QueryRecordTable {
   let connection: PostgresConnection
   let table: TableSchema
@@ -21,7 +21,7 @@ struct QueryRecordTable {
     }
     table = try model.resolve()
     let columns = table.columns.map { column in
-      "\(SQLIdentifier.quote(column.name)) \(Self.columnType(column.kind))\(column.isOptional ? "" : " NOT NULL")"
+      "\(SQLIdentifier.quote(column.name)) \(column.kind.postgresType)\(column.isOptional ? "" : " NOT NULL")"
     }
     // `rowid` keeps the insertion order, which unsorted queries return, as SQLite's does.
     try connection.execute(
@@ -31,30 +31,14 @@ struct QueryRecordTable {
       """)
   }
 
-  /// The agreed column type of a kind.
-  static func columnType(_ kind: ValueKind) -> String {
-    switch kind {
-    case .text, .url: #"text COLLATE "C""#
-    case .date: "timestamptz"
-    case .external: "text"
-    default: PostgresSQL.typeName(kind)
-    }
-  }
-
-  /// Inserts records, and returns them as the table holds them (dates to the microsecond).
+  /// Inserts records, and returns them as the table reads them back.
   func insert(_ records: [QueryRecord]) throws -> [QueryRecord] {
-    let placeholders = table.columns.enumerated().map { index, column in
-      switch column.kind {
-      case .date: "to_timestamp($\(index + 1)::float8 + 978307200)"
-      case .uuid: "encode($\(index + 1), 'hex')::uuid"
-      default: "$\(index + 1)::\(PostgresSQL.typeName(column.kind))"
-      }
-    }
+    let placeholders = table.columns.enumerated().map { index, column in column.kind.postgresWrite("$\(index + 1)") }
     let insert =
       "INSERT INTO \(table.quotedName) (\(table.quotedColumns)) VALUES (\(placeholders.joined(separator: ", ")))"
     for record in records {
       let values = try Self.values(of: record)
-      _ = try connection.query(insert, table.columns.map { Self.postgres(values[$0.name] ?? .null) })
+      _ = try connection.query(insert, table.columns.map { PostgresValue(values[$0.name] ?? .null) })
     }
     return try readAll()
   }
@@ -76,23 +60,11 @@ struct QueryRecordTable {
     ]
   }
 
-  /// A value as the PostgreSQL core sends it.
-  static func postgres(_ value: SQLValue) -> PostgresValue {
-    switch value {
-    case .null: .null
-    case .integer(let integer): .integer(integer)
-    case .real(let real): .real(real)
-    case .text(let text): .text(text)
-    case .blob(let data): .bytes(Array(data))
-    }
-  }
-
   /// Every record, as stored, in no particular order.
   func readAll() throws -> [QueryRecord] {
     let reads = table.columns.map { column -> String in
       let quoted = SQLIdentifier.quote(column.name)
       switch column.kind {
-      case .date: return PostgresSQL.column(quoted, kind: .date)
       case .uuid, .json, .bool: return quoted + "::text"
       default: return quoted
       }
@@ -126,7 +98,7 @@ struct QueryRecordTable {
     let builder = QueryBuilder(table: table, modelName: "QueryRecord", dialect: .postgreSQL)
     let selection = try builder.selection(descriptor, columns: #""id"::text"#)
     let result = try connection.query(
-      PostgresPlaceholders.numbered(selection.fragment.sql), selection.fragment.bindings.map(Self.postgres))
+      PostgresPlaceholders.numbered(selection.fragment.sql), selection.fragment.bindings.map(PostgresValue.init))
     let ids = (0..<result.count).map { UUID(uuidString: result.text(row: $0, column: 0)!)! }
     guard !selection.isExact else { return ids }
     var kept: [UUID] = []

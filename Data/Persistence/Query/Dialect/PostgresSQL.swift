@@ -1,15 +1,16 @@
 import Foundation
 import SQLiteCore
 
-/// How PostgreSQL's query SQL reads the engine's columns and bound values.
+/// How PostgreSQL's query SQL reads the engine's bound values.
 ///
 /// Values are bound as the engine's `SQLValue`s, sent as text of type `unknown` (bytes as
-/// `bytea`), so each is cast where it is used, to the type its column has. A date is compared
-/// as Swift compares the `Date` the engine reads back: as seconds since 2001 in a `float8`
-/// (the column's `timestamptz` less 978,307,200 seconds), since a bound date is not rounded to
-/// the column's microseconds. A UUID's 16 bytes become a `uuid`; a `Bool`'s 0 or 1 a `boolean`.
+/// `bytea`), so each is cast where it is used to the type its column has (see
+/// `ValueKind.postgresType`): a UUID's 16 bytes become a `uuid` and a `Bool`'s 0 or 1 a
+/// `boolean` as they are when written (`ValueKind.postgresWrite`); a date stays seconds since
+/// 2001, as its `double precision` column holds it.
 enum PostgresSQL {
-  /// The type a value of a kind is compared as.
+  /// The type a value of a kind is cast to, by its short name (a column's type adds its
+  /// collation).
   static func typeName(_ kind: ValueKind) -> String {
     switch kind {
     case .bool: "boolean"
@@ -20,12 +21,6 @@ enum PostgresSQL {
     case .uuid: "uuid"
     case .json: "jsonb"
     }
-  }
-
-  /// A column as predicates and positions compare it: a date as seconds since 2001, anything
-  /// else as stored.
-  static func column(_ quoted: String, kind: ValueKind) -> String {
-    kind == .date ? "(extract(epoch from \(quoted)) - 978307200)::float8" : quoted
   }
 
   /// The kind of a value of a Swift type (an optional's wrapped type), or `nil` when no column
@@ -44,7 +39,10 @@ enum PostgresSQL {
 
   /// A parameter holding a value of a kind, as the engine binds it, cast to the kind's type.
   static func parameter(_ kind: ValueKind) -> String {
-    kind == .uuid ? "encode(?, 'hex')::uuid" : "?::\(typeName(kind))"
+    switch kind {
+    case .uuid, .bool: kind.postgresWrite("?")
+    default: "?::\(typeName(kind))"
+    }
   }
 
   /// The kind a value's own storage class stands for, when nothing else tells.

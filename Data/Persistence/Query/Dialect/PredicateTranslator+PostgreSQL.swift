@@ -18,12 +18,6 @@ extension PredicateTranslator {
         sql: "(\(other.sql) IS \(negated ? "NOT " : "")NULL)", bindings: other.bindings, neverNull: true)
     case (false, false): break
     }
-    if let range = Self.dateRange(left, "=", right) {
-      // Never NULL: a NULL column is unequal, as nil is.
-      let column = left.postgresDateColumn ?? right.postgresDateColumn ?? ""
-      let sql = negated ? "(NOT \(range.sql) OR \(column) IS NULL)" : "(\(range.sql) AND \(column) IS NOT NULL)"
-      return SQLTerm(sql: sql, bindings: range.bindings, neverNull: true)
-    }
     if left.neverNull, right.neverNull {
       return SQLTerm(sql: "(\(left.sql) \(negated ? "<>" : "=") \(right.sql))", bindings: bindings, neverNull: true)
     }
@@ -43,11 +37,8 @@ extension PredicateTranslator {
 
   /// A captured value of a Swift type, cast to the type its kind is compared as.
   func postgresValue(_ value: Any, of type: Any.Type) throws(PersistenceError) -> SQLTerm {
-    let kind = PostgresSQL.kind(of: type)
-    let bound = PostgresSQL.value(try bindable(value), kind: kind)
-    var term = SQLTerm(sql: bound.sql, bindings: bound.bindings, neverNull: !bound.bindings.isEmpty)
-    if kind == .date, case .real(let seconds)? = bound.bindings.first { term.postgresDate = .value(seconds) }
-    return term
+    let bound = PostgresSQL.value(try bindable(value), kind: PostgresSQL.kind(of: type))
+    return SQLTerm(sql: bound.sql, bindings: bound.bindings, neverNull: !bound.bindings.isEmpty)
   }
 
   /// `element` among a captured sequence's values (`nil` ones apart), never NULL: one array
@@ -108,25 +99,12 @@ extension PredicateTranslator {
     return SQLFragment("\(function)(\(base.sql)\(keys))", base.bindings + path.map { .text($0) })
   }
 
-  /// `left op right` on PostgreSQL (`op` one of `<`, `<=`, `>`, `>=`): a date column against a
-  /// captured date as a range of the column; text by the "C" collation, as Swift compares NFC
-  /// text, even where neither side is a column (whose collation it is).
+  /// `left op right` on PostgreSQL (`op` one of `<`, `<=`, `>`, `>=`): text by the "C"
+  /// collation, as Swift compares NFC text, even where neither side is a column (whose
+  /// collation it is).
   func postgresComparison(_ left: SQLTerm, _ op: String, _ right: SQLTerm, text: Bool) -> SQLTerm {
-    if let range = Self.dateRange(left, op, right) {
-      return SQLTerm(sql: range.sql, bindings: range.bindings, neverNull: left.neverNull && right.neverNull)
-    }
-    return SQLTerm(
+    SQLTerm(
       sql: "(\(left.sql) \(text ? #"COLLATE "C" "# : "")\(op) \(right.sql))", bindings: left.bindings + right.bindings)
-  }
-
-  /// A date column compared with a captured date, either way round, as a range of the column.
-  static func dateRange(_ left: SQLTerm, _ op: String, _ right: SQLTerm) -> SQLFragment? {
-    switch (left.postgresDate, right.postgresDate) {
-    case (.column(let column)?, .value(let value)?): PostgresDateBound.comparison(column, op, value)
-    case (.value(let value)?, .column(let column)?):
-      PostgresDateBound.comparison(column, PostgresDateBound.mirrored(op), value)
-    default: nil
-    }
   }
 
   /// The operands translated, for their errors, and a value SQL leaves to Swift.
@@ -137,12 +115,6 @@ extension PredicateTranslator {
 }
 
 extension SQLTerm {
-  /// The quoted date column the term is, on PostgreSQL.
-  var postgresDateColumn: String? {
-    guard case .column(let column)? = postgresDate else { return nil }
-    return column
-  }
-
   /// Whether the term is a `NULL` literal, typed or not.
   var isNullLiteral: Bool { sql == "NULL" || sql.hasPrefix("NULL::") }
 

@@ -4,10 +4,10 @@
 /// predicate translator, the query builder (order and page) and the keyset condition carry.
 /// SQLite's SQL calls the Swift functions every connection registers (`swift_add`,
 /// `swift_contains`, …) and stores dates as reals, UUIDs as blobs, booleans as 0 and 1.
-/// PostgreSQL's SQL reads the agreed column types — `boolean`, `bigint`, `double precision`,
-/// `text COLLATE "C"`, `bytea`, `timestamptz`, `uuid`, `jsonb` — while values are still bound as
-/// the engine's `SQLValue`s (a date as seconds since 2001, a UUID as its 16 bytes), so its SQL
-/// converts them where they are used (see ``PostgresSQL``). What PostgreSQL cannot answer
+/// PostgreSQL's SQL reads the engine's column types there (`ValueKind.postgresType`: `boolean`,
+/// `bigint`, `double precision` for reals and dates, `text COLLATE "C"`, `bytea`, `uuid`,
+/// `jsonb`) while values are still bound as the engine's `SQLValue`s (a UUID as its 16 bytes, a
+/// `Bool` as 0 or 1), so its SQL casts them where they are used (see ``PostgresSQL``). What PostgreSQL cannot answer
 /// exactly (text matched by Swift's characters, floating-point arithmetic) is answered by a
 /// wider condition that the caller checks again in Swift (see ``PredicateFilter``).
 ///
