@@ -90,7 +90,9 @@ struct QueryBuilder {
   /// The `SELECT count(*)` of the models a descriptor would return.
   func count<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
     var inner = SQLFragment("SELECT 1 FROM \(table.quotedName)")
-    _ = try exact(PredicateFilter(fragment: inner, isExact: try appendWhere(descriptor, to: &inner)))
+    let isExact = try appendWhere(descriptor, to: &inner)
+    // On PostgreSQL, a count of a predicate SQL only approximates needs each row checked.
+    _ = try exact(PredicateFilter(fragment: inner, isExact: isExact))
     guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else {
       return SQLFragment("SELECT count(*)" + inner.sql.dropFirst("SELECT 1".count), inner.bindings)
     }
