@@ -85,7 +85,9 @@ struct ScalarDecoder: Decoder, SingleValueDecodingContainer {
 extension ScalarDecoder {
   /// Reads an aggregate's value as the type of the attribute it came from, which must be
   /// `Decodable` (every stored attribute of a `Codable` model is), as a repository reports it.
-  static func attribute<Value>(_ type: Value.Type, from value: SQLValue, of model: String) throws(RepositoryError)
+  static func attribute<Value>(
+    _ type: Value.Type, from value: SQLValue, of model: String
+  ) throws(RepositoryError)
     -> Value
   {
     guard let decodable = type as? any Decodable.Type else {
