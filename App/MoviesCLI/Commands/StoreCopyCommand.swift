@@ -9,9 +9,9 @@ struct StoreCopyCommand: MoviesCommand {
       Copies every movie (with its images), review, tag and tagging from the catalog (--store) into \
       DEST, a file path or a postgres:// URL, which must hold no catalog rows: a missing file is \
       created. The source is only read. Then reads both back and compares, per model, the count and a \
-      checksum of every value, failing on any difference. Not carried: the history of a store file \
-      (the changes and their tokens) — the destination's history starts with the copy, written as \
-      "movies store copy", and a PostgreSQL database keeps none yet. Each page of rows is written in \
+      checksum of every value, failing on any difference. Not carried: the history (its changes and \
+      tokens, which belong to the source) — the destination's history starts with the copy, written as \
+      "movies store copy", so a reader of the history (movies watch, a sync) starts over there. Each page of rows is written in \
       its own transaction; if the copy fails or is interrupted (Ctrl-C), everything it wrote is \
       deleted, so the destination is left empty, as it was (a file it created is removed).
       """,
@@ -42,21 +42,9 @@ struct StoreCopyCommand: MoviesCommand {
       context.console.line(
         "  " + model.model + String(repeating: " ", count: width - model.model.count + 2) + "\(model.digest)")
     }
-    context.console.line(Self.historyNote(source: source, destination: target))
-  }
-
-  /// What the copy did with the history: it carries none, and says what that means here.
-  private static func historyNote(source: Catalog, destination: Catalog) -> String {
-    switch (source.store, destination.store) {
-    case (.file, .file):
-      "History not copied: the destination's history starts with this copy (author \"\(CatalogCopy.author)\")."
-    case (.file, .server):
-      "History not copied: PostgreSQL keeps no history yet."
-    case (.server, .file):
-      "History: PostgreSQL kept none; the destination's history starts with this copy (author \"\(CatalogCopy.author)\")."
-    case (.server, .server):
-      "History: PostgreSQL keeps none."
-    }
+    context.console.line(
+      "History not copied: its tokens belong to the source; the destination's history starts with this copy "
+        + "(author \"\(CatalogCopy.author)\").")
   }
 
   /// Whether two locations name the same store: the same file (after links) or the same URL.

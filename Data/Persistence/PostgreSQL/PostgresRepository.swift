@@ -22,13 +22,19 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
   let store: PostgresStore
   let definition: PostgresTableDefinition
   let statements: PostgresStatements
+  /// The author the store's history records for this repository's writes.
+  public let author: String?
 
   /// Creates a repository of the model's table in a store.
   ///
+  /// - Parameters:
+  ///   - store: the store whose table the repository reads and writes.
+  ///   - author: the author the store's history records for this repository's writes.
   /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if the store does not hold the
   ///   model.
-  public init(store: PostgresStore) throws(PersistenceError) {
+  public init(store: PostgresStore, author: String? = nil) throws(PersistenceError) {
     self.store = store
+    self.author = author
     definition = try store.definition(of: Model.self)
     statements = PostgresStatements(definition)
   }
@@ -183,7 +189,11 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
     transaction: Bool = false, _ body: (PostgresConnection) throws -> T
   ) async throws(RepositoryError) -> T {
     do {
-      return try await BlockingWork.run(on: store.pool, transaction: transaction, body)
+      guard transaction else { return try await BlockingWork.run(on: store.pool, transaction: false, body) }
+      return try await BlockingWork.run(on: store.pool, transaction: true) { connection in
+        try PostgresHistory.setAuthor(author, on: connection)
+        return try body(connection)
+      }
     } catch {
       throw RepositoryError(error, modelName: "\(Model.self)")
     }
