@@ -29,7 +29,7 @@ struct StoreCopyCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     guard !Self.isSame(context.store, destination) else {
-      throw CatalogCopyError.sameStore(Self.name(of: destination))
+      throw CatalogCopyError.sameStore
     }
     let source = try await context.openCatalog(readOnly: true)
     let target = try await context.openCatalog(destination, creating: true)
@@ -53,14 +53,6 @@ struct StoreCopyCommand: MoviesCommand {
     case (.file(let a), .file(let b)): a.resolvingSymlinksInPath().path == b.resolvingSymlinksInPath().path
     case (.server(let a), .server(let b)): a == b
     default: false
-    }
-  }
-
-  /// How a location is named in an error.
-  private static func name(of location: StoreLocation) -> String {
-    switch location {
-    case .file(let url): url.path
-    case .server(let url): url
     }
   }
 }

@@ -4,7 +4,7 @@ enum CatalogCopyError: Error, CustomStringConvertible {
   /// empty catalog.
   case destinationNotEmpty(String, holding: [(model: String, count: Int)])
   /// The destination is the source itself.
-  case sameStore(String)
+  case sameStore
   /// After the copy, one model's count or checksum, read back from the source or the
   /// destination, differs from what was copied.
   case mismatch(model: String, copied: ModelDigest, source: ModelDigest, destination: ModelDigest)
@@ -17,7 +17,7 @@ enum CatalogCopyError: Error, CustomStringConvertible {
       "the destination \(name) is not empty: it holds "
         + held.map { "\($0.model): \($0.count)" }.joined(separator: ", ")
         + "; copy into a new file or an empty database"
-    case .sameStore(let name): "the destination \(name) is the source catalog itself"
+    case .sameStore: "the destination is the source catalog itself (--to names the --store)"
     case .mismatch(let model, let copied, let source, let destination):
       "the copy does not check out: \(model) copied \(copied), but now in the source \(source), "
         + "in the destination \(destination)"
