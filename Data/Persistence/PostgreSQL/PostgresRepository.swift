@@ -140,9 +140,20 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
 
   // MARK: Writing on a connection
 
-  /// Inserts encoded rows.
+  /// Inserts encoded rows, as many in one statement as ``PostgresStatements/rowsPerInsert``
+  /// allows (one round trip to the server each); the last, shorter batch row by row, so only
+  /// two statements are ever prepared.
   func insert(_ rows: [[PostgresValue]], on connection: PostgresConnection) throws {
-    for row in rows { _ = try connection.query(statements.insert, row) }
+    let batch = statements.rowsPerInsert
+    var start = 0
+    if rows.count >= batch {
+      let statement = statements.insert(rows: batch)
+      while rows.count - start >= batch {
+        _ = try connection.query(statement, Array(rows[start..<start + batch].joined()))
+        start += batch
+      }
+    }
+    for row in rows[start...] { _ = try connection.query(statements.insert, row) }
   }
 
   /// Upserts encoded rows.
