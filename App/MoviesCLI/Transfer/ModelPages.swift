@@ -4,12 +4,15 @@ import Repositories
 /// that memory holds one page however many models there are.
 ///
 /// Pages are taken by offset on the store's own order, with no filter and no sort key: that
-/// reads the same on every store, whatever the models' identifiers are. A page holds at most
-/// ``maximumCount`` models, fewer when they are large: after a page of big models (a movie's
-/// images), the next asks for as many as fit in ``byteBudget``.
+/// reads the same on every store, whatever the models' identifiers are. The first page holds
+/// ``firstCount`` models; each next one as many as fit in ``byteBudget`` at the size of the
+/// models before it (few when they hold images), at most ``maximumCount``. Large pages matter
+/// on PostgreSQL, which sorts the table for each page it reads by offset.
 struct ModelPages<Model: Sendable & Identifiable> where Model.ID: Sendable {
+  /// How many models the first page holds, before their size is known.
+  static var firstCount: Int { 16 }
   /// The most models a page holds.
-  static var maximumCount: Int { 1_000 }
+  static var maximumCount: Int { 5_000 }
   /// About how many bytes of canonical encoding a page should hold.
   static var byteBudget: Int { 32 << 20 }
 
@@ -20,7 +23,7 @@ struct ModelPages<Model: Sendable & Identifiable> where Model.ID: Sendable {
   ///
   /// - Throws: what the repository or `body` throws, ending the reading.
   func forEach(_ body: ([Model]) async throws -> Int) async throws {
-    var descriptor = FetchDescriptor<Model>(fetchLimit: Self.maximumCount, fetchOffset: 0)
+    var descriptor = FetchDescriptor<Model>(fetchLimit: Self.firstCount, fetchOffset: 0)
     while true {
       let page = try await repository.fetch(descriptor)
       guard !page.isEmpty else { return }
