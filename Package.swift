@@ -89,9 +89,13 @@ let package = Package(
     .testTarget(
       name: "PostgresTests",
       dependencies: [
-        "PostgresCore", "Persistence", "Catalog", "CatalogStorage", "Repositories", "SQLiteCore", "TestSupport",
+        "PostgresCore", "PostgresServer", "Persistence", "Catalog", "CatalogStorage", "Repositories", "SQLiteCore",
+        "TestSupport",
       ],
       path: "Tests/PostgresTests"),
+    // A throwaway PostgreSQL cluster (initdb in a temporary folder, a free loopback port), for the
+    // tests and the benchmarks.
+    .target(name: "PostgresServer", dependencies: ["PostgresCore"], path: "Tests/PostgresServer"),
     // A writer for the tests of several processes sharing one store.
     .executableTarget(
       name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage"],
@@ -116,7 +120,7 @@ let package = Package(
       // FaultVFS's raw SQL plays another program that damaged a catalog.
       dependencies: [
         "MoviesCLI", "movies", "store-stress", "Persistence", "CatalogStorage", "SQLiteCore", "Catalog", "Repositories",
-        "TestSupport", "FaultVFS",
+        "TestSupport", "FaultVFS", "PostgresServer", "PostgresCore",
       ],
       path: "Tests/AppTests"
     ),

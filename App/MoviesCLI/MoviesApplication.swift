@@ -37,6 +37,7 @@ public enum MoviesApplication {
     StoreInfoCommand.self,
     StoreMigrateCommand.self,
     StoreCheckCommand.self,
+    StoreCopyCommand.self,
   ]
 
   /// `--store PATH|URL`: the catalog file, or a PostgreSQL database, for every command.

@@ -5,6 +5,6 @@ extension CommandGroup {
   /// `movies tag …`: the tag commands.
   static let tag = CommandGroup("tag", abstract: "Tag movies and take tags off them.")
 
-  /// `movies store …`: the commands about the catalog file itself.
-  static let store = CommandGroup("store", abstract: "Inspect, migrate and check the catalog file.")
+  /// `movies store …`: the commands about the catalog store itself.
+  static let store = CommandGroup("store", abstract: "Inspect, migrate, check and copy the catalog.")
 }

@@ -82,13 +82,16 @@ struct Catalog: Sendable {
   }
 
   /// The repository of any model of the catalog (one listed in `CatalogModels.all`), writing
-  /// under the app's author: how the commands of a model added beside `Movie` reach the store.
+  /// under `author` (the app's, unless a command names itself) in the store's history: how
+  /// the commands of a model added beside `Movie` reach the store.
   ///
   /// - Throws: `PersistenceError` if the catalog's store does not hold the model.
-  func repository<Model: PersistentModel>(for model: Model.Type) throws -> AnyRepository<Model> {
+  func repository<Model: PersistentModel>(
+    for model: Model.Type, author: String = Self.author
+  ) throws -> AnyRepository<Model> {
     switch store {
-    case .file(let container, _): AnyRepository(try SQLiteRepository<Model>(container: container, author: Self.author))
-    case .server(let server): AnyRepository(try PostgresRepository<Model>(store: server, author: Self.author))
+    case .file(let container, _): AnyRepository(try SQLiteRepository<Model>(container: container, author: author))
+    case .server(let server): AnyRepository(try PostgresRepository<Model>(store: server, author: author))
     }
   }
 

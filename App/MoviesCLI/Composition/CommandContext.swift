@@ -36,6 +36,18 @@ struct CommandContext: Sendable {
     }
   }
 
+  /// Opens the catalog at another location than the command's store (`store copy --to`): a
+  /// file as ``openCatalog(at:creating:readOnly:backupBeforeMigration:)`` does, kept and
+  /// removed the same way, or a PostgreSQL database.
+  ///
+  /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not `creating`.
+  func openCatalog(_ location: StoreLocation, creating: Bool = false) async throws -> Catalog {
+    switch location {
+    case .file(let url): try await openCatalog(at: url, creating: creating)
+    case .server(let url): try await Catalog(server: url)
+    }
+  }
+
   /// The store file, for a command that works on one.
   ///
   /// - Throws: ``AppError/needsStoreFile(command:)`` when the store is a PostgreSQL database.

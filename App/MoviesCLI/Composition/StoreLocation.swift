@@ -24,6 +24,14 @@ enum StoreLocation: Sendable, Equatable {
     return .file(try url(option: option, environment: environment, command: command))
   }
 
+  /// The store a command-line value names (as `--to` does): a PostgreSQL connection URL, or
+  /// a file path.
+  ///
+  /// - Throws: ``UsageError`` naming `argument` for an empty value, or a path ending in `/`.
+  static func named(_ value: String, argument: String, command: [String]) throws(UsageError) -> StoreLocation {
+    isServer(value) ? .server(value) : .file(try file(value, named: argument, command: command))
+  }
+
   /// Whether a store value is a PostgreSQL connection URL.
   static func isServer(_ value: String) -> Bool {
     value.hasPrefix("postgres://") || value.hasPrefix("postgresql://")
@@ -41,20 +49,26 @@ enum StoreLocation: Sendable, Equatable {
   ///
   /// - Throws: ``UsageError`` for an empty `--store`, or a store path ending in `/`.
   private static func url(option: String?, environment: [String: String], command: [String]) throws(UsageError) -> URL {
-    // A path ending in `/` names a folder (URL would drop the `/` and name a file).
-    func file(_ path: String, named argument: String) throws(UsageError) -> URL {
-      guard !path.isEmpty, !path.hasSuffix("/") else {
-        throw UsageError(
-          command: (["movies"] + command).joined(separator: " "),
-          problem: .invalidValue(argument: argument, expected: "a file path", value: path))
-      }
-      return url(of: path)
+    if let option { return try file(option, named: "--store", command: command) }
+    if let path = environment["MOVIES_STORE"], !path.isEmpty {
+      return try file(path, named: "MOVIES_STORE", command: command)
     }
-    if let option { return try file(option, named: "--store") }
-    if let path = environment["MOVIES_STORE"], !path.isEmpty { return try file(path, named: "MOVIES_STORE") }
     return dataDirectory(environment: environment)
       .appendingPathComponent("movies", isDirectory: true)
       .appendingPathComponent("catalog.store")
+  }
+
+  /// The store file a path names, given as `argument`.
+  ///
+  /// - Throws: ``UsageError`` for an empty path, or one ending in `/`.
+  private static func file(_ path: String, named argument: String, command: [String]) throws(UsageError) -> URL {
+    // A path ending in `/` names a folder (URL would drop the `/` and name a file).
+    guard !path.isEmpty, !path.hasSuffix("/") else {
+      throw UsageError(
+        command: (["movies"] + command).joined(separator: " "),
+        problem: .invalidValue(argument: argument, expected: "a file path", value: path))
+    }
+    return url(of: path)
   }
 
   /// The URL of a path, made absolute without folding `..` by its letters (URL would): after a

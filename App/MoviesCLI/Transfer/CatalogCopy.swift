@@ -1,0 +1,119 @@
+import CatalogStorage
+import Persistence
+import Repositories
+
+/// Copies every model of one catalog into another, empty, catalog — on either store — and
+/// checks the copy: per model, the count and a checksum of every value, read back from both.
+///
+/// The models are copied in the order of `CatalogModels.all`, which lists a model after those
+/// it refers to (a review after its movie, a tagging after its movie and tag), so every
+/// reference is valid when it is written. Each model is read and written a page at a time
+/// (``ModelPages``), each page one transaction, so memory stays flat however large the
+/// catalog. If anything fails — a write, the check, an interruption — every model copied is
+/// deleted again: the destination was empty, and is left empty.
+struct CatalogCopy {
+  /// The author the destination's history records for the copy's writes.
+  static let author = "movies store copy"
+
+  let source: Catalog
+  let destination: Catalog
+  /// Whether the copy should stop (Ctrl-C), asked between pages.
+  let isInterrupted: () -> Bool
+
+  /// What one model's copy holds: its name and digest, the same in both catalogs.
+  struct Copied {
+    let model: String
+    let digest: ModelDigest
+  }
+
+  /// Copies and checks every model, returning the digest of each.
+  ///
+  /// - Throws: ``CatalogCopyError/destinationNotEmpty(_:holding:)`` before writing anything
+  ///   if the destination holds a model; ``CatalogCopyError/mismatch(model:copied:source:destination:)``
+  ///   if the check finds a difference; ``AppError/interrupted(_:)`` on Ctrl-C; what the
+  ///   stores throw. In every case the destination holds nothing the copy wrote, unless
+  ///   ``CatalogCopyError/notUndone(_:reason:after:)`` says why it could not be removed.
+  func run() async throws -> [Copied] {
+    let held = try await CatalogModels.all.asyncMap { try await count(of: $0, in: destination) }
+      .filter { $0.count > 0 }
+    guard held.isEmpty else { throw CatalogCopyError.destinationNotEmpty(destination.name, holding: held) }
+    do {
+      var copied: [Copied] = []
+      for model in CatalogModels.all { copied.append(try await copy(model)) }
+      for (model, copy) in zip(CatalogModels.all, copied) { try await check(model, copied: copy) }
+      return copied
+    } catch {
+      try await undo(after: error)
+      throw error
+    }
+  }
+
+  /// How many models of a type a catalog holds, named by the type.
+  private func count<Model: PersistentModel>(
+    of model: Model.Type, in catalog: Catalog
+  ) async throws -> (model: String, count: Int) {
+    ("\(Model.self)", try await catalog.repository(for: model).fetchCount(FetchDescriptor()))
+  }
+
+  /// Copies every model of one type, page by page, and returns the digest of what it wrote.
+  private func copy<Model: PersistentModel>(_ model: Model.Type) async throws -> Copied {
+    let reader = ModelPages(repository: try source.repository(for: model))
+    let writer = try destination.repository(for: model, author: Self.author)
+    var digest = ModelDigest()
+    try await reader.forEach { page in
+      guard !isInterrupted() else { throw AppError.interrupted("the copy") }
+      var bytes = 0
+      for model in page { bytes += try digest.add(model) }
+      try await writer.insert(page)
+      return bytes
+    }
+    return Copied(model: "\(Model.self)", digest: digest)
+  }
+
+  /// Reads a copied model back from both catalogs and compares each digest with the copy's.
+  ///
+  /// - Throws: ``CatalogCopyError/mismatch(model:copied:source:destination:)`` on a difference.
+  private func check<Model: PersistentModel>(_ model: Model.Type, copied: Copied) async throws {
+    let source = try await digest(of: model, in: source)
+    let destination = try await digest(of: model, in: destination)
+    guard source == copied.digest, destination == copied.digest else {
+      throw CatalogCopyError.mismatch(
+        model: copied.model, copied: copied.digest, source: source, destination: destination)
+    }
+  }
+
+  /// The digest of every model of a type a catalog holds.
+  private func digest<Model: PersistentModel>(of model: Model.Type, in catalog: Catalog) async throws -> ModelDigest {
+    var digest = ModelDigest()
+    try await ModelPages(repository: try catalog.repository(for: model)).forEach { page in
+      guard !isInterrupted() else { throw AppError.interrupted("the copy") }
+      return try page.reduce(0) { $0 + (try digest.add($1)) }
+    }
+    return digest
+  }
+
+  /// Deletes every model the copy wrote, the last copied first, so no reference dangles.
+  ///
+  /// - Throws: ``CatalogCopyError/notUndone(_:reason:after:)`` if the destination refuses.
+  private func undo(after failure: any Error) async throws {
+    do {
+      for model in CatalogModels.all.reversed() { try await deleteAll(model) }
+    } catch {
+      throw CatalogCopyError.notUndone(destination.name, reason: error, after: failure)
+    }
+  }
+
+  /// Deletes every model of a type from the destination.
+  private func deleteAll<Model: PersistentModel>(_ model: Model.Type) async throws {
+    try await destination.repository(for: model, author: Self.author).deleteAll()
+  }
+}
+
+extension Array {
+  /// The results of an asynchronous transform of each element, in order.
+  fileprivate func asyncMap<Result>(_ transform: (Element) async throws -> Result) async throws -> [Result] {
+    var results: [Result] = []
+    for element in self { results.append(try await transform(element)) }
+    return results
+  }
+}

@@ -1,0 +1,28 @@
+/// Why `movies store copy` copied nothing, or failed and removed what it copied.
+enum CatalogCopyError: Error, CustomStringConvertible {
+  /// The destination already holds models (per model name, how many): a copy only fills an
+  /// empty catalog.
+  case destinationNotEmpty(String, holding: [(model: String, count: Int)])
+  /// The destination is the source itself.
+  case sameStore
+  /// After the copy, one model's count or checksum, read back from the source or the
+  /// destination, differs from what was copied.
+  case mismatch(model: String, copied: ModelDigest, source: ModelDigest, destination: ModelDigest)
+  /// A copy failed, and removing what it had written failed too.
+  case notUndone(String, reason: any Error, after: any Error)
+
+  var description: String {
+    switch self {
+    case .destinationNotEmpty(let name, let held):
+      "the destination \(name) is not empty: it holds "
+        + held.map { "\($0.model): \($0.count)" }.joined(separator: ", ")
+        + "; copy into a new file or an empty database"
+    case .sameStore: "the destination is the source catalog itself (--to names the --store)"
+    case .mismatch(let model, let copied, let source, let destination):
+      "the copy does not check out: \(model) copied \(copied), but now in the source \(source), "
+        + "in the destination \(destination)"
+    case .notUndone(let name, let reason, let failure):
+      "\(failure); removing what was copied from \(name) failed too (\(reason)): it holds part of the copy"
+    }
+  }
+}
