@@ -61,10 +61,16 @@ let package = Package(
       name: "movies-benchmark",
       dependencies: [
         "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "CSQLite", "NestedJSON",
-        "TestSupport",
+        "TestSupport", "PostgresCore", "PostgresServer",
       ],
       path: "Benchmarks/StoreBenchmark"
     ),
+    // Writes per second of several processes writing one store at once, on SQLite through the
+    // engine and on PostgreSQL through libpq (scripts/measure-writers.sh).
+    .executableTarget(
+      name: "writer-throughput",
+      dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage", "PostgresCore", "PostgresServer"],
+      path: "Benchmarks/WriterThroughput"),
     // How soon a history observer hears of another process's commit, and its idle CPU
     // (scripts/measure-notify.sh).
     .executableTarget(
@@ -85,7 +91,10 @@ let package = Package(
     ),
     // The PostgreSQL core against a throwaway server the tests start (skipped, saying so, where
     // PostgreSQL's server is not installed).
-    .testTarget(name: "PostgresTests", dependencies: ["PostgresCore"], path: "Tests/PostgresTests"),
+    .testTarget(name: "PostgresTests", dependencies: ["PostgresCore", "PostgresServer"], path: "Tests/PostgresTests"),
+    // A throwaway PostgreSQL cluster (initdb in a temporary folder, a free loopback port), for the
+    // tests and the benchmarks.
+    .target(name: "PostgresServer", dependencies: ["PostgresCore"], path: "Tests/PostgresServer"),
     // A writer for the tests of several processes sharing one store.
     .executableTarget(
       name: "store-stress", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage"],
