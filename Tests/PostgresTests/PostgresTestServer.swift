@@ -1,9 +1,20 @@
+import Foundation
 import PostgresServer
 import Testing
 
-/// The tests' throwaway cluster: the one `ThrowawayPostgres` (target `PostgresServer`, shared
-/// with the benchmarks) starts at the first use, without syncing to disk.
-typealias PostgresTestServer = ThrowawayPostgres
+/// The tests' throwaway cluster: the one ``ThrowawayPostgres`` (target `PostgresServer`, shared
+/// with the benchmarks) starts at the first use, without syncing to disk. The tests name it
+/// through this enum, so that a test file needs no import of its own for it.
+enum PostgresTestServer {
+  /// The folder of PostgreSQL's server programs, or `nil` when they are not installed.
+  static var installation: URL? { ThrowawayPostgres.installation }
+
+  /// The running cluster, or the error that kept it from starting.
+  static var cluster: Result<ThrowawayPostgres.Cluster, any Error> { ThrowawayPostgres.cluster }
+
+  /// A new, empty database on the cluster, and its connection URL.
+  static func makeDatabase() throws -> String { try ThrowawayPostgres.makeDatabase() }
+}
 
 extension Trait where Self == ConditionTrait {
   /// Runs a suite only where PostgreSQL's server is installed, and says why it is skipped
