@@ -66,7 +66,7 @@ enum PostgresBenchmark {
       title: "PostgreSQL: the engine (n/a until the PostgreSQL repository lands) against raw libpq",
       phases: phases.map(BenchmarkReport.PhaseSummary.init),
       remarks: [
-        "raw libpq: prepared statements through PostgresCore; inserts and updates \(RawPostgresMovieStore.batch) rows a statement"
+        "raw libpq, through PostgresCore: the insert is one COPY; updates \(RawPostgresMovieStore.batch) rows a prepared statement"
       ])
   }
 

@@ -11,11 +11,12 @@ import PostgresCore
 /// PostgreSQL types: `uuid` key, `text COLLATE "C"`, `jsonb` for the list of image files,
 /// `timestamptz`, `bigint`.
 ///
-/// Writes take the fastest path a careful hand-written client has without leaving prepared
-/// statements: a batch of rows per statement (``batch`` rows of `INSERT … VALUES (…), (…)`, and
-/// `UPDATE … FROM (VALUES …)`), so 100,000 movies are 100 round trips rather than 100,000.
+/// Writes take the fastest path a careful hand-written client has: inserts stream every row
+/// through one `COPY … FROM STDIN` (about 1.5× faster here than prepared 1,000-row
+/// `INSERT … VALUES (…), (…)` statements); updates send ``batch`` rows a prepared
+/// `UPDATE … FROM (VALUES …)`, so 10,000 updates are 10 round trips rather than 10,000.
 final class RawPostgresMovieStore {
-  /// Rows sent in one statement: 8,000 parameters, well under PostgreSQL's 65,535.
+  /// Rows updated by one statement: 8,000 parameters, well under PostgreSQL's 65,535.
   static let batch = 1_000
   static let columns = #""id", "title", "content", "images", "date", "rate", "heart", "runtime""#
 
@@ -46,16 +47,12 @@ final class RawPostgresMovieStore {
     try connection.execute("DROP SCHEMA \(schema) CASCADE")
   }
 
-  /// Inserts the movies in one transaction, ``batch`` rows a statement.
+  /// Inserts the movies in one transaction, with one `COPY`.
   func insert(_ movies: [Movie]) throws {
     try inTransaction {
-      for start in stride(from: 0, to: movies.count, by: Self.batch) {
-        let rows = movies[start..<min(start + Self.batch, movies.count)]
-        let placeholders = Self.placeholders(rows: rows.count, casts: nil)
-        let inserted = try connection.query(
-          "INSERT INTO \"movies\" (\(Self.columns)) VALUES \(placeholders)", rows.flatMap(Self.values))
-        guard inserted.changedRows == rows.count else { throw BenchmarkError("an insert lost rows") }
-      }
+      let inserted = try connection.copy(
+        "COPY \"movies\" (\(Self.columns)) FROM STDIN", rows: movies.lazy.map(Self.values))
+      guard inserted == movies.count else { throw BenchmarkError("an insert lost rows") }
     }
   }
 
@@ -103,15 +100,14 @@ final class RawPostgresMovieStore {
   /// from.
   private static let casts = ["uuid", "text", "text", "jsonb", "timestamptz", "int8", "int8", "int8"]
 
-  /// `($1, $2, …), ($9, …)` for `rows` rows of the eight columns, each cast when `casts` is given.
-  private static func placeholders(rows: Int, casts: [String]?) -> String {
+  /// `($1::uuid, $2::text, …), ($9::uuid, …)` for `rows` rows of the eight columns.
+  private static func placeholders(rows: Int, casts: [String]) -> String {
     var rowTexts: [String] = []
     rowTexts.reserveCapacity(rows)
     for row in 0..<rows {
       var parameters: [String] = []
       for column in 0..<8 {
-        let cast = casts.map { "::" + $0[column] } ?? ""
-        parameters.append("$\(row * 8 + column + 1)\(cast)")
+        parameters.append("$\(row * 8 + column + 1)::\(casts[column])")
       }
       rowTexts.append("(" + parameters.joined(separator: ", ") + ")")
     }
