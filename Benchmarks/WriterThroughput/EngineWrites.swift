@@ -7,11 +7,12 @@ import Repositories
 
 /// The SQLite side: a catalog store, opened as the app opens it.
 enum SQLiteWrites {
-  /// The catalog's container on the store at `path`.
-  static func container(at path: String) throws -> ModelContainer {
+  /// The catalog's container on the store at `path`, whose writes wait up to `busyTimeout` for
+  /// another process's.
+  static func container(at path: String, busyTimeout: Duration = .seconds(30)) throws -> ModelContainer {
     try ModelContainer(
       for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
-      configurations: [ModelConfiguration("Catalog", url: URL(fileURLWithPath: path))])
+      configurations: [ModelConfiguration("Catalog", url: URL(fileURLWithPath: path), busyTimeout: busyTimeout)])
   }
 
   /// How many movies the store holds, and how many distinct ids and titles among them.

@@ -9,6 +9,8 @@ struct ThroughputOptions {
   var count = 1_000
   /// The server to write on; `nil` starts a throwaway cluster.
   var postgresURL: String?
+  /// Seconds a SQLite writer waits for the others' write lock.
+  var busyTimeout = 30
 }
 
 /// Runs the writers on each engine and prints one line a run, then fails if any run lost or
@@ -65,7 +67,9 @@ struct ThroughputRun {
       let process = Process()
       let (input, output, errors) = (Pipe(), Pipe(), Pipe())
       process.executableURL = executable
-      process.arguments = ["--write", engine.rawValue, store, "\(options.count)", "writer\(index)"]
+      process.arguments = [
+        "--write", engine.rawValue, store, "\(options.count)", "writer\(index)", "\(options.busyTimeout)",
+      ]
       (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
       try process.run()
       return (process, input, output, errors)

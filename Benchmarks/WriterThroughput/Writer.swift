@@ -21,11 +21,14 @@ struct Writer {
   let store: String
   let count: Int
   let name: String
+  /// How long a SQLite write waits for the others' write lock.
+  let busyTimeout: Duration
 
   func run() async throws {
     switch engine {
     case .sqlite:
-      let movies = try SQLiteRepository<Movie>(container: try SQLiteWrites.container(at: store))
+      let movies = try SQLiteRepository<Movie>(
+        container: try SQLiteWrites.container(at: store, busyTimeout: busyTimeout))
       waitForStart()
       for index in 0..<count {
         try await movies.insert(Movie(title: "\(name) \(index)", date: Date(timeIntervalSinceReferenceDate: 0)))
