@@ -41,7 +41,8 @@ let package = Package(
     // coders (the benchmark prints both).
     .target(name: "NestedJSON", path: "Data/NestedJSON"),
     .target(
-      name: "Persistence", dependencies: ["Repositories", "SQLiteCore", "NestedJSON"], path: "Data/Persistence"),
+      name: "Persistence", dependencies: ["Repositories", "SQLiteCore", "PostgresCore", "NestedJSON"],
+      path: "Data/Persistence"),
     // The catalog's storage: its entities' declarations, schema versions and migration plan. The
     // only Data target that knows movies; it writes no SQL of its own.
     .target(
@@ -91,7 +92,12 @@ let package = Package(
     ),
     // The PostgreSQL core against a throwaway server the tests start (skipped, saying so, where
     // PostgreSQL's server is not installed).
-    .testTarget(name: "PostgresTests", dependencies: ["PostgresCore", "PostgresServer"], path: "Tests/PostgresTests"),
+    .testTarget(
+      name: "PostgresTests",
+      dependencies: [
+        "PostgresCore", "PostgresServer", "Persistence", "Catalog", "CatalogStorage", "Repositories", "TestSupport",
+      ],
+      path: "Tests/PostgresTests"),
     // A throwaway PostgreSQL cluster (initdb in a temporary folder, a free loopback port), for the
     // tests and the benchmarks.
     .target(name: "PostgresServer", dependencies: ["PostgresCore"], path: "Tests/PostgresServer"),

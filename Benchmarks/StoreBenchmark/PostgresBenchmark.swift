@@ -1,22 +1,20 @@
 import Foundation
+import Persistence
 import PostgresCore
 import PostgresServer
+import Repositories
 
-/// The store phases on PostgreSQL: raw libpq (``RawPostgresMovieStore``) now, the engine beside
-/// it once the PostgreSQL repository lands.
+/// The store phases on PostgreSQL: the engine's `PostgresRepository` beside raw libpq
+/// (``RawPostgresMovieStore``), each in a schema of its own in one database, with the goals the
+/// same phases have on SQLite.
 ///
-/// The engine's column reads "n/a" until then. Adding it is a few lines here: open the
-/// repository on `url` in each round (beside `raw`, in a schema of its own), and put its call in
-/// place of each `nil` below — the same calls ``StoreBenchmark/run(rows:rounds:)`` makes on the
-/// SQLite repository; the phases, ratios, goals and report then work as they do for SQLite.
+/// A phase the engine cannot run yet takes `nil` for its side: the raw side is then timed alone
+/// and the engine's column reads "n/a".
 enum PostgresBenchmark {
   /// Runs every phase `rounds` times against the server at `url`, and returns its table.
   static func run(url: String, rows: Int, rounds: Int) async throws -> BenchmarkReport.Section {
     let workload = StoreWorkload(rows: rows)
-    let (movies, lookups, updated, ranges) = (workload.movies, workload.lookups, workload.updated, workload.ranges)
-    let inRanges = ranges.reduce(0) { total, range in
-      total + movies.count { $0.date >= range.0 && $0.date < range.1 }
-    }
+    let (movies, lookups, updated) = (workload.movies, workload.lookups, workload.updated)
     var phases = [
       Phase(name: "insert \(rows) (one transaction)", target: Goal.insert),
       Phase(name: "fetch all", target: Goal.fetchAll),
@@ -26,54 +24,42 @@ enum PostgresBenchmark {
       Phase(name: "delete all", target: Goal.deleteAll),
     ]
     for round in 1...rounds {
-      let raw = try RawPostgresMovieStore(url: url)
-      defer { try? raw.drop() }
-      // Until the engine's side is there to agree with, each raw count is checked against the
-      // workload's own.
+      let rawSchema = try ThrowawayPostgres.makeSchema(in: url, prefix: "bench_raw")
+      let engineSchema = try ThrowawayPostgres.makeSchema(in: url, prefix: "bench_engine")
+      defer { try? PostgresConnection(url: url).execute("DROP SCHEMA \(rawSchema.name), \(engineSchema.name) CASCADE") }
+      let raw = try RawPostgresMovieStore(url: rawSchema.url)
+      let repository = try PostgresRepository<Movie>(
+        store: try await PostgresStore(url: engineSchema.url, for: [Movie.self]))
       let work: [PhaseWork] = [
         (
-          nil,
           {
-            try raw.insert(movies)
-            // A movie reads back as it was written (dates to the microsecond included).
-            guard try raw.fetch(id: movies[0].id) == movies[0] else {
-              throw BenchmarkError("a movie read back changed")
-            }
-            return movies.count
+            try await repository.insert(movies); return movies.count
+          },
+          {
+            try raw.insert(movies); return movies.count
           }
         ),
-        (nil, { try expect(raw.fetchAll().count, movies.count, "fetch all") }),
+        ({ try await repository.fetchAll().count }, { try raw.fetchAll().count }),
+        ({ try await workload.countInRanges(repository) }, { try workload.countInRanges(raw.fetch(from:to:)) }),
+        ({ try await workload.countFound(repository) }, { try lookups.filter { try raw.fetch(id: $0) != nil }.count }),
         (
-          nil,
           {
-            let total = try ranges.reduce(0) { total, range in total + (try raw.fetch(from: range.0, to: range.1).count)
-            }
-            return try expect(total, inRanges, "the date ranges")
-          }
-        ),
-        (nil, { try expect(lookups.filter { try raw.fetch(id: $0) != nil }.count, lookups.count, "fetch by id") }),
-        (
-          nil,
+            try await repository.update(updated); return updated.count
+          },
           {
             try raw.update(updated); return updated.count
           }
         ),
-        (nil, { try expect(raw.deleteAll(), movies.count, "delete all") }),
+        ({ try await repository.deleteAll() }, { try raw.deleteAll() }),
       ]
       try await phases.measure(work, round: round)
     }
     return BenchmarkReport.Section(
-      title: "PostgreSQL: the engine (n/a until the PostgreSQL repository lands) against raw libpq",
+      title: "PostgreSQL: the engine (PostgresRepository) against raw libpq",
       phases: phases.map(BenchmarkReport.PhaseSummary.init),
       remarks: [
         "raw libpq, through PostgresCore: the insert is one COPY; updates \(RawPostgresMovieStore.batch) rows a prepared statement"
       ])
-  }
-
-  /// Returns `count`, or throws if it is not what the workload holds.
-  private static func expect(_ count: Int, _ expected: Int, _ phase: String) throws -> Int {
-    guard count == expected else { throw BenchmarkError("\(phase): raw libpq counted \(count), not \(expected)") }
-    return count
   }
 
   /// The URL of the server to measure: the one given, or a throwaway cluster this process

@@ -84,7 +84,7 @@ struct StoreBenchmark {
   nonisolated static func run(rows: Int, rounds: Int) async throws -> BenchmarkReport.Section {
     let workload = StoreWorkload(rows: rows)
     let (movies, lookups, updated) = (workload.movies, workload.lookups, workload.updated)
-    let (deepStarts, ranges) = (workload.deepStarts, workload.ranges)
+    let deepStarts = workload.deepStarts
 
     // A smaller catalog with images, kept in files beside the store on both sides.
     let illustrated = BenchmarkData.movies(count: 200, offset: rows).enumerated().map { index, movie in
@@ -146,19 +146,7 @@ struct StoreBenchmark {
         ({ try await repository.fetchAll().count }, { try raw.fetchAll().count }),
         ({ try await rowReader.fetchAll().count }, { try raw.fetchAll().count }),
         ({ try await repository.fetchIdentifiers(FetchDescriptor()).count }, { try raw.fetchIdentifiers().count }),
-        (
-          {
-            var total = 0
-            for (start, end) in ranges {
-              total += try await repository.fetch(
-                FetchDescriptor(
-                  predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)])
-              ).count
-            }
-            return total
-          },
-          { ranges.reduce(0) { total, range in total + ((try? raw.fetch(from: range.0, to: range.1).count) ?? -1) } }
-        ),
+        ({ try await workload.countInRanges(repository) }, { try workload.countInRanges(raw.fetch(from:to:)) }),
         (
           {
             var total = 0
@@ -186,14 +174,7 @@ struct StoreBenchmark {
             }
           }
         ),
-        (
-          {
-            var found = 0
-            for id in lookups where try await repository.fetch(id: id) != nil { found += 1 }
-            return found
-          },
-          { try lookups.filter { try raw.fetch(id: $0) != nil }.count }
-        ),
+        ({ try await workload.countFound(repository) }, { try lookups.filter { try raw.fetch(id: $0) != nil }.count }),
         (
           {
             try await repository.update(updated); return updated.count

@@ -1,4 +1,6 @@
 import Foundation
+import Persistence
+import Repositories
 
 /// The data the store phases work on, the same for every engine and its raw baseline: the
 /// movies, the ids looked up and updated, the date ranges and the deep pages.
@@ -30,6 +32,31 @@ struct StoreWorkload {
       let start = BenchmarkData.startDate.addingTimeInterval(Double(query * rows / 100) * 3600)
       return (start, start.addingTimeInterval(Double(max(rows / 100, 1)) * 3600 / 2))
     }
+  }
+}
+
+extension StoreWorkload {
+  /// How many movies the date ranges hold, read range by range through a repository, by date.
+  func countInRanges(_ repository: some Repository<Movie>) async throws -> Int {
+    var total = 0
+    for (start, end) in ranges {
+      total += try await repository.fetch(
+        FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)])
+      ).count
+    }
+    return total
+  }
+
+  /// How many movies the date ranges hold, read range by range by a raw store.
+  func countInRanges(_ fetch: (Date, Date) throws -> [Movie]) throws -> Int {
+    try ranges.reduce(0) { total, range in total + (try fetch(range.0, range.1).count) }
+  }
+
+  /// How many of the looked-up ids a repository finds, fetched one by one.
+  func countFound(_ repository: some Repository<Movie>) async throws -> Int {
+    var found = 0
+    for id in lookups where try await repository.fetch(id: id) != nil { found += 1 }
+    return found
   }
 }
 

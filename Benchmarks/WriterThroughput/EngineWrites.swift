@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import PostgresCore
+import PostgresServer
 import Repositories
 
 /// The SQLite side: a catalog store, opened as the app opens it.
@@ -22,28 +23,27 @@ enum SQLiteWrites {
   }
 }
 
-/// The PostgreSQL side: a table of the benchmark's movie shape (the agreed types), written one
-/// row a transaction.
+/// The PostgreSQL side: a table of the benchmark's movie shape with the types the PostgreSQL
+/// engine gives it, written one row a transaction.
 enum PostgresWrites {
   /// Makes the table in a fresh schema and returns a URL whose connections use it.
   static func prepare(url: String) throws -> String {
-    let schema = "writers_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-    try PostgresConnection(url: url).execute(
+    let schema = try ThrowawayPostgres.makeSchema(in: url, prefix: "writers")
+    try PostgresConnection(url: schema.url).execute(
       """
-      CREATE SCHEMA \(schema);
-      CREATE TABLE \(schema)."movies" ("id" uuid NOT NULL PRIMARY KEY, "title" text COLLATE "C" NOT NULL,
-        "content" text COLLATE "C" NOT NULL, "images" jsonb NOT NULL, "date" timestamptz NOT NULL,
-        "rate" bigint NOT NULL, "heart" bigint NOT NULL, "runtime" bigint);
-      CREATE INDEX ON \(schema)."movies" ("date");
-      CREATE UNIQUE INDEX ON \(schema)."movies" ("title", "date");
+      CREATE TABLE "movies" ("rowid" bigint GENERATED ALWAYS AS IDENTITY, "id" uuid NOT NULL PRIMARY KEY,
+        "title" text COLLATE "C" NOT NULL, "content" text COLLATE "C" NOT NULL, "images" text COLLATE "C" NOT NULL,
+        "date" double precision NOT NULL, "rate" bigint NOT NULL, "heart" bigint NOT NULL, "runtime" bigint);
+      CREATE INDEX ON "movies" ("date");
+      CREATE UNIQUE INDEX ON "movies" ("title", "date");
       """)
-    return url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+    return schema.url
   }
 
   /// One movie's insert.
   static let insert = """
     INSERT INTO "movies" ("id", "title", "content", "images", "date", "rate", "heart", "runtime")
-    VALUES ($1, $2, '', '[]', '2001-01-01 00:00:00+00', 0, 0, NULL)
+    VALUES ($1, $2, '', '[]', 0, 0, 0, NULL)
     """
 
   /// The insert's values for a new movie of this title.

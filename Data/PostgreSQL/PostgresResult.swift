@@ -35,6 +35,10 @@ public final class PostgresResult {
   /// A column's name.
   public func columnName(_ column: Int) -> String { String(cString: PQfname(handle, Int32(column))) }
 
+  /// The type a column's values have on the server: its `pg_type` object identifier (`int8` is
+  /// 20, `text` 25, …).
+  public func columnType(_ column: Int) -> UInt32 { PQftype(handle, Int32(column)) }
+
   /// Whether a value is `NULL`.
   public func isNull(row: Int, column: Int) -> Bool { PQgetisnull(handle, Int32(row), Int32(column)) == 1 }
 

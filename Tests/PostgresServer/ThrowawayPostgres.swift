@@ -34,6 +34,17 @@ public enum ThrowawayPostgres {
     try cluster.get().makeDatabase()
   }
 
+  /// Creates a schema with a fresh name in the database at `url`, and returns a URL whose
+  /// connections work in it (their `search_path`), so that several runs share one database
+  /// without meeting.
+  ///
+  /// - Throws: ``PostgresError`` if the server cannot be reached or refuses the schema.
+  public static func makeSchema(in url: String, prefix: String) throws -> (name: String, url: String) {
+    let name = prefix + "_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    try PostgresConnection(url: url).execute("CREATE SCHEMA \(name)")
+    return (name, url + (url.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(name)")
+  }
+
   /// A running cluster.
   public struct Cluster: Sendable {
     /// The loopback port it listens on.

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresCore
 import PostgresServer
 import Testing
 
@@ -24,4 +25,18 @@ extension Trait where Self == ConditionTrait {
       if: PostgresTestServer.installation != nil,
       "PostgreSQL's server is not installed (apt-get install postgresql): the PostgreSQL tests are skipped")
   }
+}
+
+extension PostgresTestServer {
+  /// A new, empty schema in one shared database of the cluster, and a URL whose connections
+  /// use it: cheaper than a database for each of many checks.
+  static func makeSchema() throws -> String {
+    let url = try sharedDatabase.get()
+    let name = "check_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    try PostgresConnection(url: url).execute("CREATE SCHEMA \(name)")
+    return url + "?options=-csearch_path%3D\(name)"
+  }
+
+  /// The database the schemas of ``makeSchema()`` are made in.
+  private static let sharedDatabase: Result<String, any Error> = Result { try makeDatabase() }
 }

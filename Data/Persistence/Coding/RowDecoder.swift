@@ -2,12 +2,13 @@ import Foundation
 import NestedJSON
 import SQLiteCore
 
-/// Decodes models from the rows of one statement, reusing its lookups row after row.
+/// Decodes models from the rows of one statement (or another engine's rows, see ``RowSource``),
+/// reusing its lookups row after row.
 ///
-/// The statement's result columns are indexed by name once; each coding key is then matched
+/// The result columns are indexed by name once; each coding key is then matched
 /// by the position at which the model asks for it, so a row costs no dictionary lookups.
 final class RowDecoder {
-  let statement: Statement
+  let source: RowSource
   private let table: TableSchema
   private let indexByName: [String: Int32]
   private let kinds: [ValueKind?]
@@ -39,15 +40,20 @@ final class RowDecoder {
   static let namesSuffix = ":names"
 
   /// Creates a decoder for the rows a statement returns from a table.
-  init(statement: Statement, table: TableSchema, external: ExternalFiles? = nil) {
-    self.statement = statement
+  convenience init(statement: Statement, table: TableSchema, external: ExternalFiles? = nil) {
+    self.init(source: .statement(statement), table: table, external: external)
+  }
+
+  /// Creates a decoder for the rows a source returns from a table.
+  init(source: RowSource, table: TableSchema, external: ExternalFiles? = nil) {
+    self.source = source
     self.table = table
     self.external = external
     var indexByName: [String: Int32] = [:]
     var kinds: [ValueKind?] = []
     var namesOnly = Set<Int32>()
-    for column in 0..<statement.columnCount {
-      var name = statement.columnName(column)
+    for column in 0..<source.columnCount {
+      var name = source.columnName(column)
       var kind = table.columns.first { $0.name == name }?.kind
       if kind == nil, name.hasSuffix(Self.namesSuffix) {
         let attribute = String(name.dropLast(Self.namesSuffix.count))
@@ -118,7 +124,7 @@ final class RowDecoder {
 
   /// The current row's identifier as people read it.
   var rowIdentifier: String {
-    indexByName[table.primaryKey].map { statement.value(at: $0).identifierDescription } ?? "?"
+    indexByName[table.primaryKey].map { source.value(at: $0).identifierDescription } ?? "?"
   }
 
   // MARK: Reading values
@@ -162,20 +168,20 @@ final class RowDecoder {
 
   func isNull(_ key: some CodingKey) -> Bool {
     guard let column = column(for: key) else { return true }
-    return statement.storageClass(at: column) == .null
+    return source.storageClass(at: column) == .null
   }
 
   func mismatch(_ key: some CodingKey, expected: String, column: Int32) -> PersistenceError {
-    .invalidValue("\(table.name).\(key.stringValue) holds \(statement.storageClass(at: column)), not \(expected)")
+    .invalidValue("\(table.name).\(key.stringValue) holds \(source.storageClass(at: column)), not \(expected)")
   }
 
   /// Reads an integer column, which must hold an integer.
   func int64(for key: some CodingKey) throws(PersistenceError) -> Int64 {
     guard let column = try fetchedColumn(for: key) else { return 0 }
-    guard statement.storageClass(at: column) == .integer else {
+    guard source.storageClass(at: column) == .integer else {
       throw mismatch(key, expected: "an integer", column: column)
     }
-    return statement.int64(at: column)
+    return source.int64(at: column)
   }
 
   /// Reads an integer column as a narrower or unsigned type, checking its range.
@@ -197,8 +203,8 @@ final class RowDecoder {
   }
 
   private func real(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> Double {
-    switch statement.storageClass(at: column) {
-    case .real, .integer: return statement.double(at: column)
+    switch source.storageClass(at: column) {
+    case .real, .integer: return source.double(at: column)
     default: throw mismatch(key, expected: "a number", column: column)
     }
   }
@@ -209,10 +215,10 @@ final class RowDecoder {
   }
 
   private func text(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> String {
-    guard statement.storageClass(at: column) == .text else {
+    guard source.storageClass(at: column) == .text else {
       throw mismatch(key, expected: "text", column: column)
     }
-    return statement.text(at: column)
+    return source.text(at: column)
   }
 
   func bool(for key: some CodingKey) throws(PersistenceError) -> Bool {
@@ -225,14 +231,14 @@ final class RowDecoder {
   }
 
   private func blob(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> Data {
-    guard statement.storageClass(at: column) == .blob else {
+    guard source.storageClass(at: column) == .blob else {
       throw mismatch(key, expected: "a blob", column: column)
     }
-    return statement.data(at: column)
+    return source.data(at: column)
   }
 
   private func uuid(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> UUID {
-    guard let uuid = statement.uuid(at: column) else {
+    guard let uuid = source.uuid(at: column) else {
       throw mismatch(key, expected: "a 16-byte UUID", column: column)
     }
     return uuid
@@ -263,8 +269,8 @@ final class RowDecoder {
         throw PersistenceError.invalidValue(
           "\(table.name).\(key.stringValue) is stored externally, but the store has no folder for it")
       }
-      if T.self == [Data].self, statement.storageClass(at: column) == .text,
-        statement.withBlob(at: column, { $0.count == 2 && $0[0] == UInt8(ascii: "[") && $0[1] == UInt8(ascii: "]") })
+      if T.self == [Data].self, source.storageClass(at: column) == .text,
+        source.withBytes(at: column, { $0.count == 2 && $0[0] == UInt8(ascii: "[") && $0[1] == UInt8(ascii: "]") })
       {
         return unsafeBitCast([Data](), to: T.self)  // No files: the common case, read without a string.
       }
@@ -282,11 +288,11 @@ final class RowDecoder {
       throw PersistenceError.invalidValue(
         "\(table.name).\(key.stringValue) is stored externally; it reads as Data or [Data], not \(T.self)")
     case .json, nil:
-      guard statement.storageClass(at: column) == .text else {
+      guard source.storageClass(at: column) == .text else {
         throw mismatch(key, expected: "JSON text", column: column)
       }
       do {
-        return try statement.withBlob(at: column) { bytes in try json.decode(T.self, from: bytes) }
+        return try source.withBytes(at: column) { bytes in try json.decode(T.self, from: bytes) }
       } catch {
         throw PersistenceError.invalidValue("\(table.name).\(key.stringValue) holds JSON that cannot be read: \(error)")
       }

@@ -1,3 +1,4 @@
+import PostgresCore
 import Repositories
 import SQLiteCore
 
@@ -15,6 +16,10 @@ extension RepositoryError {
       self = .constraintViolation("\(error.message) (\(modelName))")
     case let error as SQLiteError:
       self = .unavailable(error.message, detail: error.debugDescription)
+    case let error as PostgresError:
+      self = RepositoryError(error, modelName: modelName)
+    case PersistenceError.postgres(let error):
+      self = RepositoryError(error, modelName: modelName)
     case PersistenceError.sqlite(let error):
       self = .unavailable(error.message, detail: error.debugDescription)
     case PersistenceError.invalidValue(let message):
@@ -27,6 +32,18 @@ extension RepositoryError {
       self = .unavailable(error.description)
     default:
       self = .unavailable("\(error)")
+    }
+  }
+
+  /// Maps a PostgreSQL server's failure by its SQLSTATE class: integrity constraints (`23…`) are
+  /// constraint violations; bad values (`22…`: out of range, overflow, invalid text) are invalid
+  /// values; a server that cannot be reached or fails otherwise is unavailable.
+  private init(_ error: PostgresError, modelName: String) {
+    switch error.code?.prefix(2) {
+    case "23": self = .constraintViolation("\(error.message) (\(modelName))")
+    case "22": self = .invalidValue("\(error.message) (\(modelName))")
+    case "40": self = .busy("the transaction collided with another and was not retried: \(error.message)")
+    default: self = .unavailable(error.message, detail: error.description)
     }
   }
 }

@@ -1,3 +1,4 @@
+public import PostgresCore
 public import SQLiteCore
 
 /// A failure of the Data layer: configuring, opening or querying a store.
@@ -25,6 +26,9 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   case unsupportedQuery(String)
   /// SQLite reported a failure that has no meaning of its own here (closing a connection).
   case sqlite(SQLiteError)
+  /// A PostgreSQL server reported a failure that has no meaning of its own here, or could
+  /// not be reached.
+  case postgres(PostgresError)
   /// Another connection, usually another process, held the store's write lock for longer than
   /// the configuration's ``ModelConfiguration/busyTimeout``; `holder` is that process when the
   /// system can tell.
@@ -45,6 +49,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unreadableFile(let message): message
     case .unsupportedQuery(let message): "unsupported query: \(message)"
     case .sqlite(let error): error.description
+    case .postgres(let error): error.description
     case .busy(let path, let holder, let waited):
       "\(holder.map { "\($0)" } ?? "another process") is writing the store at \(path) and did not finish within "
         + Self.seconds(waited)

@@ -1,0 +1,55 @@
+import Foundation
+import Repositories
+import SQLiteCore
+
+/// The SQL of a ``FetchDescriptor`` on PostgreSQL: its filter, order and page, and whether
+/// the filter only narrows (see ``isExact``).
+struct PostgresQuery<Model> {
+  /// The `SELECT` without its page when the filter is not exact, with it otherwise.
+  let fragment: SQLFragment
+  /// Whether the rows are exactly those the predicate matches. When not, they are a superset
+  /// — a text test SQL cannot make as Swift does — and each must be checked with the
+  /// predicate, and the page taken after that.
+  let isExact: Bool
+
+  /// The query of a descriptor that returns `columns`.
+  init(
+    _ descriptor: FetchDescriptor<Model>, columns: String, on definition: PostgresTableDefinition
+  ) throws(PersistenceError) {
+    let builder = QueryBuilder(table: definition.table, modelName: "\(Model.self)")
+    var query: SQLFragment
+    (query, isExact) = try Self.filtered(
+      "SELECT \(columns) FROM \(definition.table.quotedName)", by: descriptor, on: definition)
+    query.sql += " ORDER BY " + (try builder.orderTerms(descriptor.sortBy)).joined(separator: ", ")
+    if isExact, descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
+      // A negative limit means no limit, a negative offset none, as on SQLite.
+      query.sql += " LIMIT ? OFFSET ?"
+      let limit = descriptor.fetchLimit.flatMap { $0 < 0 ? nil : $0 }
+      query.bindings += [
+        limit.map { .integer(Int64($0)) } ?? .null, .integer(Int64(max(descriptor.fetchOffset ?? 0, 0))),
+      ]
+    }
+    fragment = query
+  }
+
+  /// A statement (`SELECT … FROM table`, `DELETE FROM table`) with the `WHERE` of a
+  /// descriptor's predicate and position, and whether that filter is exact.
+  static func filtered(
+    _ statement: String, by descriptor: FetchDescriptor<Model>, on definition: PostgresTableDefinition
+  ) throws(PersistenceError) -> (SQLFragment, isExact: Bool) {
+    var query = SQLFragment(statement)
+    try QueryBuilder(table: definition.table, modelName: "\(Model.self)").appendWhere(descriptor, to: &query)
+    return (query, true)
+  }
+
+  /// The models the query's rows hold that the descriptor wants: all of them when the filter
+  /// is exact; else those its predicate matches, then its page.
+  func page(of models: [Model], _ descriptor: FetchDescriptor<Model>) throws -> [Model] {
+    guard !isExact else { return models }
+    var matching = models
+    if let predicate = descriptor.predicate { matching = try matching.filter { try predicate.evaluate($0) } }
+    let offset = min(max(descriptor.fetchOffset ?? 0, 0), matching.count)
+    let end = descriptor.fetchLimit.flatMap { $0 < 0 ? nil : min(matching.count, offset + $0) } ?? matching.count
+    return Array(matching[offset..<end])
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import PostgresCore
+public import Repositories
+import SQLiteCore
+
+/// A `Repository` (Repositories) of one model type, stored on a PostgreSQL server: the same
+/// models and use cases as on SQLite, for catalogs several processes or machines share.
+///
+/// <!-- snippet context: server -->
+/// ```swift
+/// let store = try await PostgresStore(url: url, for: [Movie.self])
+/// let movies = try PostgresRepository<Movie>(store: store)
+/// try await movies.insert(Movie(title: "Alien", date: .now, rate: 9))
+/// let top = try await movies.fetch(FetchDescriptor(predicate: #Predicate { $0.rate >= 8 }))
+/// ```
+///
+/// Every method runs on a connection of the store's pool, on a thread where blocking is
+/// allowed, and reports failures as `RepositoryError` (Repositories): a broken unique rule or
+/// relationship as `constraintViolation`, a value the server refuses (an overflow) as
+/// `invalidValue`. Writes of several models are one transaction: all of them, or none.
+public struct PostgresRepository<Model: PersistentModel>: Repository {
+  let store: PostgresStore
+  let definition: PostgresTableDefinition
+  let statements: PostgresStatements
+
+  /// Creates a repository of the model's table in a store.
+  ///
+  /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if the store does not hold the
+  ///   model.
+  public init(store: PostgresStore) throws(PersistenceError) {
+    self.store = store
+    definition = try store.definition(of: Model.self)
+    statements = PostgresStatements(definition)
+  }
+
+  /// Inserts a new model.
+  ///
+  /// - Throws: `RepositoryError.constraintViolation` if its identifier or unique values are
+  ///   already stored.
+  public func insert(_ model: Model) async throws {
+    try await insert([model])
+  }
+
+  /// Inserts many models in one transaction: all of them, or none.
+  ///
+  /// - Throws: `RepositoryError` for the first model that cannot be stored.
+  public func insert(_ models: [Model]) async throws {
+    guard !models.isEmpty else { return }
+    let rows = try encoded(models)
+    try await perform(transaction: true) { connection in
+      for row in rows { _ = try connection.query(statements.insert, row) }
+    }
+  }
+
+  /// Inserts each model or updates the stored one it matches — by identifier, else by the
+  /// values of a unique rule, in the order the model declares them (keeping the stored
+  /// identifier) — in one transaction.
+  ///
+  /// - Throws: `RepositoryError.constraintViolation` if an update would itself break a unique
+  ///   rule; nothing is stored then.
+  public func upsert(_ models: [Model]) async throws {
+    guard !models.isEmpty else { return }
+    let rows = try encoded(models)
+    try await perform(transaction: true) { connection in
+      for row in rows { try statements.upsert(row, on: connection) }
+    }
+  }
+
+  /// Replaces the stored model with the same identifier.
+  ///
+  /// - Throws: `RepositoryError.notFound` if it is not stored.
+  public func update(_ model: Model) async throws {
+    try await update([model])
+  }
+
+  /// Replaces many stored models in one transaction: all of them, or none.
+  ///
+  /// - Throws: `RepositoryError.notFound` naming the first model that is not stored.
+  public func update(_ models: [Model]) async throws {
+    guard !models.isEmpty else { return }
+    let rows = try encoded(models)
+    let identifiers = models.map { String(describing: $0.id) }
+    try await perform(transaction: true) { connection in
+      for (row, identifier) in zip(rows, identifiers) {
+        guard try connection.query(statements.update, statements.updateValues(row)).changedRows > 0 else {
+          throw RepositoryError.notFound(id: identifier)
+        }
+      }
+    }
+  }
+
+  /// Reads the model with an identifier, changes it and stores it, in one transaction that
+  /// holds the row (`SELECT … FOR UPDATE`), so a concurrent change is never lost.
+  ///
+  /// - Throws: `RepositoryError.notFound` for an unknown identifier; what `change` throws, as
+  ///   it is; the store is unchanged then.
+  public func update(id: Model.ID, _ change: (inout Model) throws -> Void) async throws -> Model {
+    try await update(id: id, properties: [], replacing: [], change)
+  }
+
+  /// ``update(id:_:)``; PostgreSQL reads and stores every property (rows hold their values,
+  /// with no files to spare reading).
+  public func update(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], _ change: (inout Model) throws -> Void
+  ) async throws -> Model {
+    try await update(id: id, properties: properties, replacing: [], change)
+  }
+
+  /// ``update(id:_:)``; PostgreSQL reads and stores every property.
+  public func update(
+    id: Model.ID, properties: [any PartialKeyPath<Model> & Sendable], replacing: [any PartialKeyPath<Model> & Sendable],
+    _ change: (inout Model) throws -> Void
+  ) async throws -> Model {
+    let key = try keyValue(id)
+    let encoder = RowEncoder(table: definition.table)
+    var changeError: (any Error)?
+    do {
+      return try await perform(transaction: true) { connection in
+        let result = try connection.query(statements.selectForUpdate, [key])
+        guard var model = try definition.models(Model.self, in: result).first else {
+          throw RepositoryError.notFound(id: String(describing: id))
+        }
+        do {
+          try change(&model)
+        } catch {
+          changeError = error
+          throw error
+        }
+        try encoder.encode(model)
+        let row = encoder.values.map(PostgresValue.init)
+        // Matched by the changed model's identifier, as on SQLite: a change of identifier
+        // finds no row.
+        guard try connection.query(statements.update, statements.updateValues(row)).changedRows > 0 else {
+          throw RepositoryError.notFound(id: String(describing: model.id))
+        }
+        return model
+      }
+    } catch {
+      // The change's own error reaches the caller as it is.
+      if let changeError { throw changeError }
+      throw error
+    }
+  }
+
+  // MARK: Running
+
+  /// The models encoded as parameter rows, in column order.
+  func encoded(_ models: [Model]) throws(RepositoryError) -> [[PostgresValue]] {
+    let encoder = RowEncoder(table: definition.table)
+    do {
+      return try models.map { (model) throws(PersistenceError) in
+        try encoder.encode(model)
+        return encoder.values.map(PostgresValue.init)
+      }
+    } catch {
+      throw RepositoryError(error, modelName: "\(Model.self)")
+    }
+  }
+
+  /// An identifier as the primary key's parameter.
+  func keyValue(_ id: Model.ID) throws(RepositoryError) -> PostgresValue {
+    do {
+      return PostgresValue(try SQLValue(swiftValue: id))
+    } catch {
+      throw RepositoryError(error, modelName: "\(Model.self)")
+    }
+  }
+
+  /// Runs `body` on a connection of the pool (in a transaction when asked), reporting any
+  /// failure as a `RepositoryError`.
+  func perform<T: Sendable>(
+    transaction: Bool = false, _ body: (PostgresConnection) throws -> T
+  ) async throws(RepositoryError) -> T {
+    do {
+      return try await BlockingWork.run(on: store.pool, transaction: transaction, body)
+    } catch {
+      throw RepositoryError(error, modelName: "\(Model.self)")
+    }
+  }
+}

@@ -1,0 +1,80 @@
+public import PostgresCore
+
+/// The models of a schema on a PostgreSQL server: the store a ``PostgresRepository`` reads
+/// and writes, for several processes or machines sharing one catalog.
+///
+/// <!-- snippet context: server -->
+/// ```swift
+/// let store = try await PostgresStore(url: url, for: [Movie.self])
+/// let movies = try PostgresRepository<Movie>(store: store)
+/// ```
+///
+/// Opening creates the tables the database lacks, with their indexes and relationships, in one
+/// transaction; several processes opening at once create them once. Each model is stored as on
+/// SQLite, with the same values: UUIDs as `uuid`, Booleans as `boolean`, dates exactly (as
+/// `double precision` seconds since 2001), text compared as Swift compares it, attributes
+/// declared with external storage in the row.
+public final class PostgresStore: Sendable {
+  /// The connections the store's repositories share.
+  public let pool: PostgresPool
+  /// Each model's table, by model type.
+  let tables: [ObjectIdentifier: PostgresTableDefinition]
+
+  /// Connects to the database at `url` (a libpq connection string, such as
+  /// `postgres://user@host:port/database`) and creates the tables of `types` it lacks.
+  ///
+  /// - Parameters:
+  ///   - url: the database's connection string.
+  ///   - types: the model types the store holds.
+  ///   - poolSize: the most connections the store opens at once.
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model that cannot be stored;
+  ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached or refuses to
+  ///   create a table — nothing is created then.
+  public init(url: String, for types: [any PersistentModel.Type], poolSize: Int = 8) async throws(PersistenceError) {
+    var tables: [ObjectIdentifier: PostgresTableDefinition] = [:]
+    for model in Schema(types).models {
+      tables[model.identifier] = PostgresTableDefinition(try model.resolveInRow())
+    }
+    self.tables = tables
+    pool = PostgresPool(url: url, size: poolSize)
+    let definitions = Array(tables.values).sorted { $0.table.name < $1.table.name }
+    do {
+      try await pool.transaction { connection in try Self.create(definitions, on: connection) }
+    } catch {
+      throw error as? PersistenceError
+        ?? .postgres(error as? PostgresError ?? PostgresError(code: nil, message: "\(error)"))
+    }
+  }
+
+  /// Creates the tables that do not exist yet, then their indexes and relationships; one
+  /// process at a time (a transaction-scoped advisory lock), so processes opening at once do
+  /// not race to create the same table.
+  private static func create(_ definitions: [PostgresTableDefinition], on connection: PostgresConnection) throws {
+    _ = try connection.query("SELECT pg_advisory_xact_lock(\(advisoryLock))")
+    var created: [PostgresTableDefinition] = []
+    for definition in definitions {
+      let exists = try connection.query(
+        "SELECT to_regclass($1) IS NOT NULL", [.text(definition.table.quotedName)])
+      guard exists.bool(row: 0, column: 0) == false else { continue }
+      try connection.execute(definition.createTableStatement)
+      for statement in definition.indexStatements { try connection.execute(statement) }
+      created.append(definition)
+    }
+    for definition in created {
+      for statement in definition.foreignKeyStatements { try connection.execute(statement) }
+    }
+  }
+
+  /// The key of the advisory lock held while tables are created.
+  private static let advisoryLock: Int64 = 0x5357_4946_5444_4154
+
+  /// The table of a model type.
+  ///
+  /// - Throws: ``PersistenceError/unknownModel(_:)`` if the store does not hold the type.
+  func definition<Model>(of type: Model.Type) throws(PersistenceError) -> PostgresTableDefinition {
+    guard let definition = tables[ObjectIdentifier(type)] else {
+      throw .unknownConfiguration("the PostgreSQL store does not hold \(Model.self)")
+    }
+    return definition
+  }
+}
