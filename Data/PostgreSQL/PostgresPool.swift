@@ -142,32 +142,8 @@ final class PooledConnection: @unchecked Sendable {
 
 /// Runs `work` on a Dispatch thread, where blocking in libpq holds up none of Swift's
 /// cooperative threads, and returns its result.
-///
-/// `work` is let go of before the caller resumes (the Dispatch block outlives the resumption,
-/// and would otherwise still hold it): a caller that passed a closure through
-/// `withoutActuallyEscaping` (the engine's blocking work) finds it unescaped when it checks.
 private func onBlockingThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-  let call = BlockingCall(work)
-  return await withCheckedContinuation { continuation in
-    DispatchQueue.global().async { call.run(resuming: continuation) }
-  }
-}
-
-/// One call of ``onBlockingThread(_:)``, which drops its closure once it ran.
-///
-/// `@unchecked Sendable` is safe: `work` is set once, at creation, and read and cleared once, by
-/// ``run(resuming:)`` on the one Dispatch thread the call runs on; the creating task waits,
-/// touching nothing, until that run resumes it.
-private final class BlockingCall<T: Sendable>: @unchecked Sendable {
-  private var work: (@Sendable () -> T)?
-
-  init(_ work: @escaping @Sendable () -> T) { self.work = work }
-
-  /// Runs the work, lets go of it, and resumes the caller with its result.
-  func run(resuming continuation: CheckedContinuation<T, Never>) {
-    guard let work = work.take() else { preconditionFailure("a blocking call runs once") }
-    let result = work()
-    _ = consume work
-    continuation.resume(returning: result)
+  await withCheckedContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(returning: work()) }
   }
 }

@@ -12,14 +12,18 @@ extension PostgresRepository {
   ///   deleted then.
   public func delete(ids: [Model.ID]) async throws {
     guard !ids.isEmpty else { return }
-    let keys = try keyList(ids)
-    try await perform(transaction: true) { connection in
-      let deleted = try definition.identifiers(Model.ID.self, in: try connection.query(statements.deleteByIDs, [keys]))
-      let found = Set(deleted.map { String(describing: $0) })
-      // Thrown inside the transaction, so it is rolled back: nothing is deleted.
-      if let missing = ids.first(where: { !found.contains(String(describing: $0)) }) {
-        throw RepositoryError.notFound(id: String(describing: missing))
-      }
+    try await perform(transaction: true) { connection in try delete(ids: ids, on: connection) }
+  }
+
+  /// Deletes the models with these identifiers, which must all be stored: on failure, the
+  /// caller's transaction (or savepoint) must be rolled back.
+  func delete(ids: [Model.ID], on connection: PostgresConnection) throws {
+    guard !ids.isEmpty else { return }
+    let deleted = try definition.identifiers(
+      Model.ID.self, in: try connection.query(statements.deleteByIDs, [try keyList(ids)]))
+    let found = Set(deleted.map { String(describing: $0) })
+    if let missing = ids.first(where: { !found.contains(String(describing: $0)) }) {
+      throw RepositoryError.notFound(id: String(describing: missing))
     }
   }
 
@@ -27,6 +31,13 @@ extension PostgresRepository {
   ///
   /// - Throws: `RepositoryError.unsupportedQuery` if the predicate cannot be run.
   public func delete(where predicate: Predicate<Model>) async throws -> Int {
+    try await perform(transaction: true) { connection in try delete(where: predicate, on: connection) }
+  }
+
+  /// Deletes the models a predicate matches and returns how many went: by the server when the
+  /// filter is exact; else the models it narrows to are checked with the predicate, and only
+  /// those that match are deleted.
+  func delete(where predicate: Predicate<Model>, on connection: PostgresConnection) throws -> Int {
     let descriptor = FetchDescriptor<Model>(predicate: predicate)
     let (statement, isExact): (SQLFragment, Bool)
     do {
@@ -35,19 +46,10 @@ extension PostgresRepository {
     } catch {
       throw RepositoryError(error, modelName: "\(Model.self)")
     }
-    if isExact {
-      return try await perform(transaction: true) { connection in
-        try connection.run(statement.sql, statement.bindings).changedRows
-      }
-    }
-    // The SQL only narrows: the models it finds are checked with the predicate, and only those
-    // that match are deleted.
-    let doomed = try await fetch(descriptor).map(\.id)
-    guard !doomed.isEmpty else { return 0 }
-    let keys = try keyList(doomed)
-    return try await perform(transaction: true) { connection in
-      try connection.query(statements.deleteByIDs, [keys]).count
-    }
+    if isExact { return try connection.run(statement.sql, statement.bindings).changedRows }
+    let doomed = try fetch(try query(descriptor, columns: definition.selectColumns), descriptor, on: connection)
+    try delete(ids: doomed.map(\.id), on: connection)
+    return doomed.count
   }
 
   /// Deletes every model of the type and returns how many there were.

@@ -11,11 +11,16 @@ extension PostgresRepository {
   /// - Throws: `RepositoryError.unsupportedQuery` if the predicate or a sort cannot be run.
   public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
     let query = try query(descriptor, columns: definition.selectColumns)
-    return try await perform { connection in
-      let models = try definition.models(
-        Model.self, in: try connection.run(query.fragment.sql, query.fragment.bindings))
-      return try query.page(of: models, descriptor)
-    }
+    return try await perform { connection in try fetch(query, descriptor, on: connection) }
+  }
+
+  /// The models a query of a descriptor returns, checked and paged when its filter only
+  /// narrows.
+  func fetch(
+    _ query: PostgresQuery<Model>, _ descriptor: FetchDescriptor<Model>, on connection: PostgresConnection
+  ) throws -> [Model] {
+    let models = try definition.models(Model.self, in: try connection.run(query.fragment.sql, query.fragment.bindings))
+    return try query.page(of: models, descriptor)
   }
 
   /// Returns the identifiers of the models that match a descriptor, in its order, reading
@@ -56,13 +61,18 @@ extension PostgresRepository {
   /// Returns how many models match a descriptor, counted by the server when the filter is
   /// exact.
   public func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int {
-    let query = try query(descriptor, columns: "1")
-    guard query.isExact else { return try await fetch(descriptor).count }
-    return try await perform { connection in
-      let result = try connection.run(
-        "SELECT count(*) FROM (\(query.fragment.sql)) AS matching", query.fragment.bindings)
-      return Int(result.int64(row: 0, column: 0) ?? 0)
+    try await perform { connection in try count(descriptor, on: connection) }
+  }
+
+  /// How many models match a descriptor, counted by the server when the filter is exact.
+  func count(_ descriptor: FetchDescriptor<Model>, on connection: PostgresConnection) throws -> Int {
+    let exact = try query(descriptor, columns: "1")
+    guard exact.isExact else {
+      return try fetch(try query(descriptor, columns: definition.selectColumns), descriptor, on: connection).count
     }
+    let result = try connection.run(
+      "SELECT count(*) FROM (\(exact.fragment.sql)) AS matching", exact.fragment.bindings)
+    return Int(result.int64(row: 0, column: 0) ?? 0)
   }
 
   // MARK: Helpers

@@ -47,9 +47,7 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
   public func insert(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
     let rows = try encoded(models)
-    try await perform(transaction: true) { connection in
-      for row in rows { _ = try connection.query(statements.insert, row) }
-    }
+    try await perform(transaction: true) { connection in try insert(rows, on: connection) }
   }
 
   /// Inserts each model or updates the stored one it matches — by identifier, else by the
@@ -61,9 +59,7 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
   public func upsert(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
     let rows = try encoded(models)
-    try await perform(transaction: true) { connection in
-      for row in rows { try statements.upsert(row, on: connection) }
-    }
+    try await perform(transaction: true) { connection in try upsert(rows, on: connection) }
   }
 
   /// Replaces the stored model with the same identifier.
@@ -79,14 +75,8 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
   public func update(_ models: [Model]) async throws {
     guard !models.isEmpty else { return }
     let rows = try encoded(models)
-    let identifiers = models.map { String(describing: $0.id) }
-    try await perform(transaction: true) { connection in
-      for (row, identifier) in zip(rows, identifiers) {
-        guard try connection.query(statements.update, statements.updateValues(row)).changedRows > 0 else {
-          throw RepositoryError.notFound(id: identifier)
-        }
-      }
-    }
+    let identifiers = models.map(\.id)
+    try await perform(transaction: true) { connection in try update(rows, identifiers, on: connection) }
   }
 
   /// Reads the model with an identifier, changes it and stores it, in one transaction that
@@ -139,6 +129,27 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
       // The change's own error reaches the caller as it is.
       if let changeError { throw changeError }
       throw error
+    }
+  }
+
+  // MARK: Writing on a connection
+
+  /// Inserts encoded rows.
+  func insert(_ rows: [[PostgresValue]], on connection: PostgresConnection) throws {
+    for row in rows { _ = try connection.query(statements.insert, row) }
+  }
+
+  /// Upserts encoded rows.
+  func upsert(_ rows: [[PostgresValue]], on connection: PostgresConnection) throws {
+    for row in rows { try statements.upsert(row, on: connection) }
+  }
+
+  /// Updates the stored rows of encoded models, which must all be stored.
+  func update(_ rows: [[PostgresValue]], _ identifiers: [Model.ID], on connection: PostgresConnection) throws {
+    for (row, identifier) in zip(rows, identifiers) {
+      guard try connection.query(statements.update, statements.updateValues(row)).changedRows > 0 else {
+        throw RepositoryError.notFound(id: String(describing: identifier))
+      }
     }
   }
 

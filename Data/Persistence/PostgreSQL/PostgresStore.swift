@@ -1,3 +1,4 @@
+import Foundation
 public import PostgresCore
 
 /// The models of a schema on a PostgreSQL server: the store a ``PostgresRepository`` reads
@@ -63,6 +64,17 @@ public final class PostgresStore: Sendable {
     for definition in created {
       for statement in definition.foreignKeyStatements { try connection.execute(statement) }
     }
+  }
+
+  /// The database's URL as it may be shown: without a password, which a connection string of
+  /// `key=value` pairs may hold anywhere, so such a string is not shown at all.
+  public var displayURL: String {
+    guard var components = URLComponents(string: pool.url), components.scheme != nil else {
+      return "the PostgreSQL database"
+    }
+    if components.password != nil { components.password = nil }
+    components.query = nil
+    return components.string ?? "the PostgreSQL database"
   }
 
   /// The key of the advisory lock held while tables are created.
