@@ -43,7 +43,7 @@ struct HistoryCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     let catalog = try await context.openCatalog()
-    let history = try catalog.container(for: "history").fetchHistory(
+    let history = try await catalog.fetchHistory(
       after: since.map(HistoryToken.init), authors: authors.isEmpty ? nil : Set(authors))
     guard format == .json else {
       let rows = history.flatMap { transaction in

@@ -65,10 +65,10 @@ struct Catalog: Sendable {
   init(server url: String) async throws {
     let server = try await PostgresStore(url: url, for: CatalogModels.all)
     store = .server(server)
-    movies = AnyRepository(try PostgresRepository<Movie>(store: server))
-    reviews = AnyRepository(try PostgresRepository<Review>(store: server))
-    tags = AnyRepository(try PostgresRepository<MovieTag>(store: server))
-    taggings = AnyRepository(try PostgresRepository<Tagging>(store: server))
+    movies = AnyRepository(try PostgresRepository<Movie>(store: server, author: Self.author))
+    reviews = AnyRepository(try PostgresRepository<Review>(store: server, author: Self.author))
+    tags = AnyRepository(try PostgresRepository<MovieTag>(store: server, author: Self.author))
+    taggings = AnyRepository(try PostgresRepository<Tagging>(store: server, author: Self.author))
     unitOfWork = AnyUnitOfWork(try PostgresUnitOfWork(store: server))
     importing = AnyUnitOfWork(try PostgresUnitOfWork(store: server))
   }
@@ -88,7 +88,26 @@ struct Catalog: Sendable {
   func repository<Model: PersistentModel>(for model: Model.Type) throws -> AnyRepository<Model> {
     switch store {
     case .file(let container, _): AnyRepository(try SQLiteRepository<Model>(container: container, author: Self.author))
-    case .server(let server): AnyRepository(try PostgresRepository<Model>(store: server))
+    case .server(let server): AnyRepository(try PostgresRepository<Model>(store: server, author: Self.author))
+    }
+  }
+
+  /// The transactions committed after a token (from the first without one), oldest first;
+  /// only those of the named authors when `authors` is given.
+  func fetchHistory(after token: HistoryToken?, authors: Set<String>?) async throws -> [HistoryTransaction] {
+    switch store {
+    case .file(let container, _): try container.fetchHistory(after: token, authors: authors)
+    case .server(let server): try await server.fetchHistory(after: token, authors: authors)
+    }
+  }
+
+  /// The catalog's transactions from now on, as they commit in any process: a store file's
+  /// heard from the kernel's file events where it has them (else checked every tenth of a
+  /// second), a database's through `LISTEN`/`NOTIFY`.
+  func commits() async throws -> any AsyncSequence<HistoryTransaction, any Error> {
+    switch store {
+    case .file(let container, _): try container.history(of: CatalogModels.all, interval: .milliseconds(100))
+    case .server(let server): try await server.history(models: Set(CatalogModels.all.map { "\($0)" }))
     }
   }
 

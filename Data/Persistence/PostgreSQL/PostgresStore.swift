@@ -11,7 +11,10 @@ public import PostgresCore
 /// ```
 ///
 /// Opening creates the tables the database lacks, with their indexes and relationships, in one
-/// transaction; several processes opening at once create them once. Each model is stored as on
+/// transaction; several processes opening at once create them once. A table that is there
+/// already must be the one the model declares (columns, types, collations, nullability, its
+/// history trigger), else opening fails naming the differences and changes nothing. Each model
+/// is stored as on
 /// SQLite, with the same values: UUIDs as `uuid`, Booleans as `boolean`, dates exactly (as
 /// `double precision` seconds since 2001), text compared as Swift compares it, attributes
 /// declared with external storage in the row.
@@ -28,13 +31,14 @@ public final class PostgresStore: Sendable {
   ///   - url: the database's connection string.
   ///   - types: the model types the store holds.
   ///   - poolSize: the most connections the store opens at once.
-  /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model that cannot be stored;
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model that cannot be stored, or a
+  ///   table of that name that differs from the model's declaration;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached or refuses to
   ///   create a table — nothing is created then.
   public init(url: String, for types: [any PersistentModel.Type], poolSize: Int = 8) async throws(PersistenceError) {
     var tables: [ObjectIdentifier: PostgresTableDefinition] = [:]
     for model in Schema(types).models {
-      tables[model.identifier] = PostgresTableDefinition(try model.resolveInRow())
+      tables[model.identifier] = PostgresTableDefinition(try model.resolveInRow(), model: model.name)
     }
     self.tables = tables
     pool = PostgresPool(url: url, size: poolSize)
@@ -42,8 +46,7 @@ public final class PostgresStore: Sendable {
     do {
       try await pool.transaction { connection in try Self.create(definitions, on: connection) }
     } catch {
-      throw error as? PersistenceError
-        ?? .postgres(error as? PostgresError ?? PostgresError(code: nil, message: "\(error)"))
+      throw Self.failure(error)
     }
   }
 
@@ -52,18 +55,75 @@ public final class PostgresStore: Sendable {
   /// not race to create the same table.
   private static func create(_ definitions: [PostgresTableDefinition], on connection: PostgresConnection) throws {
     _ = try connection.query("SELECT pg_advisory_xact_lock(\(advisoryLock))")
+    for statement in PostgresHistory.createStatements { try connection.execute(statement) }
     var created: [PostgresTableDefinition] = []
     for definition in definitions {
       let exists = try connection.query(
         "SELECT to_regclass($1) IS NOT NULL", [.text(definition.table.quotedName)])
-      guard exists.bool(row: 0, column: 0) == false else { continue }
+      guard exists.bool(row: 0, column: 0) == false else {
+        let differences = try PostgresTableCheck.differences(of: definition, on: connection)
+        guard differences.isEmpty else {
+          throw PersistenceError.invalidSchema(
+            "the database's table \(definition.table.name) is not the one \(definition.model) declares: "
+              + differences.joined(separator: "; ") + "; nothing was changed")
+        }
+        continue
+      }
       try connection.execute(definition.createTableStatement)
       for statement in definition.indexStatements { try connection.execute(statement) }
+      try connection.execute(PostgresHistory.triggerStatement(for: definition.table, model: definition.model))
       created.append(definition)
     }
     for definition in created {
       for statement in definition.foreignKeyStatements { try connection.execute(statement) }
     }
+  }
+
+  /// The transactions committed after a token (from the first without one), oldest first;
+  /// only those of the named authors when `authors` is given.
+  ///
+  /// - Throws: ``PersistenceError/postgres(_:)`` if the history cannot be read.
+  public func fetchHistory(
+    after token: HistoryToken? = nil, authors: Set<String>? = nil
+  ) async throws(PersistenceError)
+    -> [HistoryTransaction]
+  {
+    do {
+      return try await pool.withConnection { connection in
+        try PostgresHistory.transactions(after: token, authors: authors, limit: Int.max, on: connection)
+      }
+    } catch {
+      throw Self.failure(error)
+    }
+  }
+
+  /// The transactions committed from now on (or after a token), as they commit — by any
+  /// process, on any machine — filtered by author and model type name; heard through
+  /// `LISTEN`/`NOTIFY`, without polling.
+  ///
+  /// <!-- snippet context: server -->
+  /// ```swift
+  /// let store = try await PostgresStore(url: url, for: [Movie.self])
+  /// for try await transaction in try await store.history(models: ["Movie"]) {
+  ///   print(transaction.changes.count, "changes by", transaction.author ?? "someone")
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError/postgres(_:)`` if the newest token cannot be read.
+  public func history(
+    after token: HistoryToken? = nil, authors: Set<String>? = nil, models: Set<String>? = nil
+  ) async throws(PersistenceError) -> PostgresHistoryObserver {
+    let start: HistoryToken
+    if let token {
+      start = token
+    } else {
+      do {
+        start = try await pool.withConnection { try PostgresHistory.latestToken(on: $0) } ?? HistoryToken(0)
+      } catch {
+        throw Self.failure(error)
+      }
+    }
+    return PostgresHistoryObserver(store: self, after: start, authors: authors, models: models)
   }
 
   /// The database's URL as it may be shown: without a password, which a connection string of
@@ -75,6 +135,11 @@ public final class PostgresStore: Sendable {
     if components.password != nil { components.password = nil }
     components.query = nil
     return components.string ?? "the PostgreSQL database"
+  }
+
+  /// A failure to reach or use the server, as the engine reports it.
+  static func failure(_ error: any Error) -> PersistenceError {
+    error as? PersistenceError ?? .postgres(error as? PostgresError ?? PostgresError(code: nil, message: "\(error)"))
   }
 
   /// The key of the advisory lock held while tables are created.

@@ -1,0 +1,83 @@
+import Catalog
+import CatalogStorage
+import Foundation
+import Persistence
+import PostgresCore
+import Repositories
+import Testing
+
+/// What the PostgreSQL repository does beyond the shared contract: inserts of many rows in few
+/// statements, values PostgreSQL cannot hold as they are, and its errors.
+@Suite(.needsPostgreSQL)
+struct PostgresRepositoryTests {
+  static func repository() async throws -> PostgresRepository<Movie> {
+    let store = try await PostgresStore(url: PostgresTestServer.makeSchema(), for: [Movie.self], poolSize: 2)
+    return try PostgresRepository<Movie>(store: store)
+  }
+
+  static func movies(_ count: Int) -> [Movie] {
+    (0..<count).map { index in
+      Movie(
+        title: "Movie \(index)", content: index.isMultiple(of: 7) ? "a\u{0}b\u{1}c" : "",
+        date: Date(timeIntervalSinceReferenceDate: Double(index) * 86_400.123_456_7), rate: index % 11)
+    }
+  }
+
+  @Test func manyRowsInsertInBatchesAndComeBackExactly() async throws {
+    let movies = try await Self.repository()
+    // Two full statements of rows and a shorter rest.
+    let stored = Self.movies(600)
+    try await movies.insert(stored)
+    #expect(try await movies.fetchCount(FetchDescriptor()) == 600)
+    #expect(try await movies.fetchAll() == stored, "unsorted, in the order they were stored, values exact")
+  }
+
+  @Test func aRowThatFailsInABatchStoresNoneOfThem() async throws {
+    let movies = try await Self.repository()
+    var batch = Self.movies(700)
+    try await movies.insert(batch[650])
+    // The stored movie's identifier comes again in the second full statement.
+    batch[300] = batch[650]
+    await #expect(throws: RepositoryError.self) { try await movies.insert(batch) }
+    #expect(try await movies.fetchCount(FetchDescriptor()) == 1)
+  }
+
+  @Test func aStoreThatCannotBeReachedSaysSoWithoutThePassword() async throws {
+    let error = await #expect(throws: PersistenceError.self) {
+      _ = try await PostgresStore(url: "postgres://someone:secret@127.0.0.1:1/none", for: [Movie.self])
+    }
+    #expect(!"\(error.map { "\($0)" } ?? "")".contains("secret"))
+  }
+}
+
+/// A database's own tables are never written when they are not the model's.
+@Suite(.needsPostgreSQL)
+struct PostgresForeignTableTests {
+  /// Another program's table of the same name; the same columns but no history trigger.
+  static let tables = [
+    ("CREATE TABLE movies (id uuid PRIMARY KEY, title text)", "(id, title) VALUES (gen_random_uuid(), 'theirs')"),
+    (
+      #"CREATE TABLE movies (rowid bigint GENERATED ALWAYS AS IDENTITY, id uuid PRIMARY KEY, "#
+        + #"title text COLLATE "C" NOT NULL, content text COLLATE "C" NOT NULL, images jsonb NOT NULL, "#
+        + "date double precision NOT NULL, rate bigint NOT NULL, heart bigint NOT NULL, runtime bigint)",
+      "(id, title, content, images, date, rate, heart) VALUES (gen_random_uuid(), 'theirs', '', '[]', 0, 0, 0)"
+    ),
+  ]
+
+  @Test(arguments: 0..<tables.count)
+  func aTableOfAnotherShapeIsRefusedAndLeftAsItWas(_ index: Int) async throws {
+    let url = try PostgresTestServer.makeSchema()
+    let connection = try PostgresConnection(url: url)
+    try connection.execute(Self.tables[index].0)
+    try connection.execute("INSERT INTO movies " + Self.tables[index].1)
+    let error = await #expect(throws: PersistenceError.self) {
+      _ = try await PostgresStore(url: url, for: [Movie.self], poolSize: 1)
+    }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("movies"))
+    // Nothing was created beside it, and its row is untouched.
+    let tables = try connection.query(
+      "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE '\\_history%'")
+    #expect(tables.int64(row: 0, column: 0) == 0)
+    #expect(try connection.query("SELECT title FROM movies").text(row: 0, column: 0) == "theirs")
+  }
+}
