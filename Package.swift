@@ -95,7 +95,8 @@ let package = Package(
     .testTarget(
       name: "PostgresTests",
       dependencies: [
-        "PostgresCore", "PostgresServer", "Persistence", "Catalog", "CatalogStorage", "Repositories", "TestSupport",
+        "PostgresCore", "PostgresServer", "Persistence", "Catalog", "CatalogStorage", "Repositories", "SQLiteCore",
+        "TestSupport",
       ],
       path: "Tests/PostgresTests"),
     // A throwaway PostgreSQL cluster (initdb in a temporary folder, a free loopback port), for the
