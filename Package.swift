@@ -62,10 +62,16 @@ let package = Package(
       name: "movies-benchmark",
       dependencies: [
         "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "CSQLite", "NestedJSON",
-        "TestSupport",
+        "TestSupport", "PostgresCore", "PostgresServer",
       ],
       path: "Benchmarks/StoreBenchmark"
     ),
+    // Writes per second of several processes writing one store at once, on SQLite through the
+    // engine and on PostgreSQL through libpq (scripts/measure-writers.sh).
+    .executableTarget(
+      name: "writer-throughput",
+      dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage", "PostgresCore", "PostgresServer"],
+      path: "Benchmarks/WriterThroughput"),
     // How soon a history observer hears of another process's commit, and its idle CPU
     // (scripts/measure-notify.sh).
     .executableTarget(

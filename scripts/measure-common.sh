@@ -10,6 +10,18 @@ find_movies() {
   fi
 }
 
+# Sets `tool` to the benchmark program PRODUCT: the path in the variable named VARIABLE when it
+# is set, else a release build made here.
+find_tool() {
+  local product="$1" variable="$2"
+  tool="${!variable:-}"
+  if [ -z "$tool" ]; then
+    scripts/bootstrap.sh
+    swift build -c release --product "$product" >/dev/null
+    tool="$(swift build -c release --show-bin-path)/$product"
+  fi
+}
+
 # Installs GNU time, which reports a process's peak memory, when it is missing.
 need_gnu_time() {
   if [ ! -x /usr/bin/time ]; then

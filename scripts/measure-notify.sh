@@ -12,12 +12,9 @@ cd "$(dirname "$0")/.."
 count="${1:-200}"
 spacing="${2:-20}"
 idle="${3:-10}"
-tool="${NOTIFY_LATENCY:-}"
-if [ -z "$tool" ]; then
-  scripts/bootstrap.sh
-  swift build -c release --product notify-latency >/dev/null
-  tool="$(swift build -c release --show-bin-path)/notify-latency"
-fi
+# shellcheck source=scripts/measure-common.sh
+. scripts/measure-common.sh
+find_tool notify-latency NOTIFY_LATENCY
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$tool" "$work/events.store" "$count" "$spacing" "$idle"

@@ -16,14 +16,24 @@ struct BenchmarkOptions: Equatable {
     case help
   }
 
+  /// Where the PostgreSQL phases run.
+  enum PostgresTarget: Equatable {
+    /// A server the user names by a libpq URL.
+    case url(String)
+    /// A throwaway cluster the benchmark starts, as the tests do.
+    case throwaway
+  }
+
   var mode = Mode.compare
+  /// Run the store phases on PostgreSQL instead of the SQLite sections.
+  var postgres: PostgresTarget?
   var rows = 100_000
   var rounds = 4
   /// Print one JSON document instead of tables, for comparing runs.
   var json = false
 
   static let usage = """
-    usage: movies-benchmark [--rows N] [--rounds N] [--json]
+    usage: movies-benchmark [--rows N] [--rounds N] [--json] [--postgres [URL]]
            movies-benchmark --profile-fetch TIMES | --profile-query TIMES [--rows N]
            movies-benchmark --memory ROWS | --codable-floor TIMES | --help
 
@@ -33,6 +43,10 @@ struct BenchmarkOptions: Equatable {
       --rows N               movies in the catalog (default 100000)
       --rounds N             rounds; each phase runs on both sides every round (default 4)
       --json                 print the results as one JSON document
+      --postgres [URL]       run the store phases on PostgreSQL instead, against raw libpq: on the
+                             server at URL (postgres://user@host/db; its user creates and drops a
+                             schema per round), else on a throwaway cluster started here (initdb in
+                             a temporary folder, PostgreSQL's durable defaults)
       --profile-fetch TIMES  fetch every movie TIMES times through the framework, for a profiler
       --profile-query TIMES  run TIMES small date-range queries through the framework
       --memory ROWS          peak memory of a cursor and of a fetch over ROWS movies
@@ -47,6 +61,13 @@ struct BenchmarkOptions: Equatable {
       switch argument {
       case "--help", "-h": mode = .help
       case "--json": json = true
+      case "--postgres":
+        if let next = remaining.first, !next.hasPrefix("-") {
+          postgres = .url(next)
+          remaining = remaining.dropFirst()
+        } else {
+          postgres = .throwaway
+        }
       case "--rows": rows = try Self.count(after: argument, in: &remaining)
       case "--rounds": rounds = try Self.count(after: argument, in: &remaining)
       case "--profile-fetch": mode = .profileFetch(times: try Self.count(after: argument, in: &remaining))

@@ -51,13 +51,16 @@ struct BenchmarkReport: Encodable {
   }
 
   let sqlite: String
+  /// The PostgreSQL server's version, in a run on PostgreSQL.
+  var postgres: String?
   let rows: Int
   let rounds: Int
   var sections: [Section] = []
 
   /// The report as aligned tables and sentences.
   var text: String {
-    var lines = ["movies-benchmark: \(rows) movies, \(rounds) rounds, SQLite \(sqlite)"]
+    let engine = postgres.map { "PostgreSQL \($0)" } ?? "SQLite \(sqlite)"
+    var lines = ["movies-benchmark: \(rows) movies, \(rounds) rounds, \(engine)"]
     lines.append("times are each side's best; ratio is best against best, median (range) the rounds' own ratios")
     for section in sections {
       lines.append("")
@@ -84,7 +87,13 @@ struct BenchmarkReport: Encodable {
       + "  framework ms    raw ms   ratio   median (range)        target"
     return [header]
       + phases.map { phase in
-        phase.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        guard !phase.frameworkBestMs.isNaN else {
+          // The engine does not run this phase yet: the raw side's time alone.
+          return phase.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            + ("           n/a" + String(format: " %9.1f", phase.rawBestMs) + "     n/a  n/a").padding(
+              toLength: 55, withPad: " ", startingAt: 0) + String(format: "%5.1fx ", phase.target) + "n/a"
+        }
+        return phase.name.padding(toLength: width, withPad: " ", startingAt: 0)
           + String(
             format: " %13.1f %9.1f %6.2fx  %5.2fx (%.2f–%.2f)", phase.frameworkBestMs, phase.rawBestMs,
             phase.bestRatio, phase.medianRatio, phase.minRatio, phase.maxRatio

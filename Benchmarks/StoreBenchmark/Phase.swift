@@ -31,8 +31,9 @@ struct Phase {
   }
 }
 
-/// The two sides of a phase, each returning a count both must agree on.
-typealias PhaseWork = (framework: () async throws -> Int, raw: () async throws -> Int)
+/// The two sides of a phase, each returning a count both must agree on; a phase the engine does
+/// not run yet (`framework` is `nil`) times the raw side alone and reports the engine as "n/a".
+typealias PhaseWork = (framework: (() async throws -> Int)?, raw: () async throws -> Int)
 
 extension [Phase] {
   /// Runs each phase's work once on both sides, the side that goes first alternating with the
@@ -40,12 +41,16 @@ extension [Phase] {
   mutating func measure(_ work: [PhaseWork], round: Int) async throws {
     precondition(work.count == count, "one piece of work per phase")
     for (index, phase) in work.enumerated() {
+      guard let framework = phase.framework else {
+        self[index].raw.append(try await seconds { _ = try await phase.raw() })
+        continue
+      }
       var counts = (framework: 0, raw: 0)
       let frameworkFirst = round % 2 == 1
       var time = (framework: 0.0, raw: 0.0)
-      if frameworkFirst { time.framework = try await seconds { counts.framework = try await phase.framework() } }
+      if frameworkFirst { time.framework = try await seconds { counts.framework = try await framework() } }
       time.raw = try await seconds { counts.raw = try await phase.raw() }
-      if !frameworkFirst { time.framework = try await seconds { counts.framework = try await phase.framework() } }
+      if !frameworkFirst { time.framework = try await seconds { counts.framework = try await framework() } }
       guard counts.framework == counts.raw else {
         throw BenchmarkError(
           "round \(round), \(self[index].name): framework counted \(counts.framework), raw \(counts.raw)")

@@ -36,6 +36,14 @@ struct StoreBenchmark {
     case .codableFloor(let times):
       print("Codable alone: \(Int(try CodableFloor.measure(times: times) * 1e9)) ns per Movie")
     case .compare:
+      if let target = options.postgres {
+        let url = try PostgresBenchmark.serverURL(target)
+        var report = BenchmarkReport(sqlite: sqliteVersion, rows: options.rows, rounds: options.rounds)
+        report.postgres = try PostgresBenchmark.serverVersion(url: url)
+        report.sections.append(try await PostgresBenchmark.run(url: url, rows: options.rows, rounds: options.rounds))
+        print(options.json ? try report.json() : report.text)
+        return
+      }
       var report = BenchmarkReport(sqlite: sqliteVersion, rows: options.rows, rounds: options.rounds)
       report.sections.append(try await run(rows: options.rows, rounds: options.rounds))
       report.sections.append(try await RelationshipBenchmark.run(rows: options.rows, rounds: options.rounds))
@@ -74,22 +82,9 @@ struct StoreBenchmark {
 
   /// The store phases, framework against raw SQLite, with the Codable floor under them.
   nonisolated static func run(rows: Int, rounds: Int) async throws -> BenchmarkReport.Section {
-    let movies = BenchmarkData.movies(count: rows)
-    let picked = Array(stride(from: 0, to: rows, by: max(1, rows / 10_000)).prefix(10_000))
-    let lookups = picked.map { movies[$0].id }
-    let updated = picked.enumerated().map { offset, index in
-      var movie = movies[index]
-      movie.rate = (movie.rate + 1) % 11
-      movie.heart += offset
-      movie.title += " (seen)"
-      return movie
-    }
-    // Pages of 20 three quarters down the list by date (dates rise with the index).
-    let deepStarts = (0..<20).map { max(1, min(rows - 1, rows * 3 / 4 + $0 * 7)) }
-    let ranges = (0..<100).map { query in
-      let start = BenchmarkData.startDate.addingTimeInterval(Double(query * rows / 100) * 3600)
-      return (start, start.addingTimeInterval(Double(max(rows / 100, 1)) * 3600 / 2))
-    }
+    let workload = StoreWorkload(rows: rows)
+    let (movies, lookups, updated) = (workload.movies, workload.lookups, workload.updated)
+    let deepStarts = workload.deepStarts
 
     // A smaller catalog with images, kept in files beside the store on both sides.
     let illustrated = BenchmarkData.movies(count: 200, offset: rows).enumerated().map { index, movie in
@@ -98,16 +93,16 @@ struct StoreBenchmark {
       return movie
     }
     var phases = [
-      Phase(name: "insert \(rows) (one transaction)", target: 1.3),
-      Phase(name: "fetch all", target: 1.5),
+      Phase(name: "insert \(rows) (one transaction)", target: Goal.insert),
+      Phase(name: "fetch all", target: Goal.fetchAll),
       Phase(name: "fetch all, row initializer (no Codable)", target: 1.2),
       Phase(name: "fetchIdentifiers of all (the primary key only)", target: 2.0),
-      Phase(name: "indexed date range, 100 queries", target: 1.2),
+      Phase(name: "indexed date range, 100 queries", target: Goal.dateRange),
       Phase(name: "a page of 20 at 3/4 by date, by offset, 20 queries", target: 1.2),
       Phase(name: "the same pages after their previous movie (keyset), 20 queries", target: 2.0),
-      Phase(name: "fetch by id, \(lookups.count) times", target: 2.0),
-      Phase(name: "update \(updated.count) by id (one transaction)", target: 1.5),
-      Phase(name: "delete all", target: 1.2),
+      Phase(name: "fetch by id, \(lookups.count) times", target: Goal.fetchByID),
+      Phase(name: "update \(updated.count) by id (one transaction)", target: Goal.update),
+      Phase(name: "delete all", target: Goal.deleteAll),
       Phase(name: "insert \(illustrated.count) with 2 images each (external files)", target: 1.3),
       Phase(name: "fetch them with their images", target: 1.5),
       // The rows above include the history every write records (the default); these show
@@ -151,19 +146,7 @@ struct StoreBenchmark {
         ({ try await repository.fetchAll().count }, { try raw.fetchAll().count }),
         ({ try await rowReader.fetchAll().count }, { try raw.fetchAll().count }),
         ({ try await repository.fetchIdentifiers(FetchDescriptor()).count }, { try raw.fetchIdentifiers().count }),
-        (
-          {
-            var total = 0
-            for (start, end) in ranges {
-              total += try await repository.fetch(
-                FetchDescriptor(
-                  predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)])
-              ).count
-            }
-            return total
-          },
-          { ranges.reduce(0) { total, range in total + ((try? raw.fetch(from: range.0, to: range.1).count) ?? -1) } }
-        ),
+        ({ try await workload.countInRanges(repository) }, { try workload.countInRanges(raw.fetch(from:to:)) }),
         (
           {
             var total = 0
@@ -191,14 +174,7 @@ struct StoreBenchmark {
             }
           }
         ),
-        (
-          {
-            var found = 0
-            for id in lookups where try await repository.fetch(id: id) != nil { found += 1 }
-            return found
-          },
-          { try lookups.filter { try raw.fetch(id: $0) != nil }.count }
-        ),
+        ({ try await workload.countFound(repository) }, { try lookups.filter { try raw.fetch(id: $0) != nil }.count }),
         (
           {
             try await repository.update(updated); return updated.count

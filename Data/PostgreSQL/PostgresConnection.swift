@@ -14,7 +14,8 @@ import Foundation
 /// for row in 0..<rows.count { print(rows.text(row: row, column: 0) ?? "") }
 /// ```
 public final class PostgresConnection {
-  private let handle: OpaquePointer
+  // Internal, not private, for the COPY of PostgresConnection+Copy.swift.
+  let handle: OpaquePointer
   /// The statements prepared on the server, by their SQL, and the order they were prepared in.
   private var prepared = PreparedStatements()
 

@@ -42,20 +42,23 @@ struct PostgresListenerTests {
   }
 
   @Test func listenersLeaveNoFileOpenOnceStopped() async throws {
-    let before = try openFiles()
-    for _ in 0..<20 {
-      let listener = try PostgresListener(url: url, channels: ["catalog"])
-      listener.stop()
-      for try await _ in listener.notifications {}
+    // Not while a test opens many connections: see OpenFilesGate.
+    try await OpenFilesGate.shared.exclusively {
+      let before = try openFiles()
+      for _ in 0..<20 {
+        let listener = try PostgresListener(url: url, channels: ["catalog"])
+        listener.stop()
+        for try await _ in listener.notifications {}
+      }
+      // The thread closes the connection and the pipe as it ends, just after the stream ends.
+      // Tests running alongside open files too; a leak would leave three a listener, sixty here.
+      var after = try openFiles()
+      for _ in 0..<100 where after >= before + 20 {
+        try await Task.sleep(for: .milliseconds(20))
+        after = try openFiles()
+      }
+      #expect(after < before + 20)
     }
-    // The thread closes the connection and the pipe as it ends, just after the stream ends.
-    // Tests running alongside open files too; a leak would leave three a listener, sixty here.
-    var after = try openFiles()
-    for _ in 0..<100 where after >= before + 20 {
-      try await Task.sleep(for: .milliseconds(20))
-      after = try openFiles()
-    }
-    #expect(after < before + 20)
   }
 
   @Test func aBrokenConnectionEndsTheStreamWithAnError() async throws {
