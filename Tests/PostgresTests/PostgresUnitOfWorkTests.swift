@@ -1,0 +1,136 @@
+import Catalog
+import CatalogStorage
+import Foundation
+import Persistence
+import Repositories
+import TestSupport
+import Testing
+
+/// What a ``PostgresUnitOfWork`` adds to the contract: PostgreSQL aborts a transaction at its
+/// first failed statement, and each operation's savepoint is what lets a body go on; a
+/// transaction kept past its end refuses work; a failed batch upsert fails the whole
+/// transaction; a batch of thousands of rows upserts with the same outcomes as one of three.
+@Suite(.needsPostgreSQL)
+struct PostgresUnitOfWorkTests {
+  /// A store of movies and their reviews on a new, empty schema.
+  static func store() async throws -> PostgresStore {
+    try await PostgresStore(url: PostgresTestServer.makeSchema(), for: [Movie.self, Review.self], poolSize: 2)
+  }
+
+  /// The identifier of a number.
+  static func id(_ number: Int) -> UUID {
+    UUID(uuidString: String(format: "00000000-0000-4000-8000-%012x", number)) ?? UUID()
+  }
+
+  /// A movie of a number: its identifier, title and date come from it.
+  static func movie(_ number: Int, rate: Int = 5) -> Movie {
+    Movie(
+      id: Self.id(number), title: "Movie \(number)", date: Date(timeIntervalSince1970: Double(number)),
+      rate: rate)
+  }
+
+  @Test func aBodyThatCatchesAFailedOperationGoesOnAndCommitsTheRest() async throws {
+    let store = try await Self.store()
+    let movies = try PostgresRepository<Movie>(store: store)
+    try await movies.insert(Self.movie(1))
+    let counted = try await PostgresUnitOfWork(store: store).transaction { changes in
+      try changes.insert([Self.movie(2)])
+      // The second movie of this insert repeats a stored identifier: neither is stored.
+      #expect(throws: RepositoryError.self) { try changes.insert([Self.movie(3), Self.movie(1, rate: 9)]) }
+      // A review of a movie that is not stored breaks its relationship.
+      #expect(throws: RepositoryError.self) {
+        try changes.insert([Review(movieID: Self.id(99_999), text: "lost", date: .now)])
+      }
+      try changes.update([Self.movie(2, rate: 7)])
+      return try changes.fetchCount(FetchDescriptor<Movie>())
+    }
+    #expect(counted == 2)
+    #expect(try await movies.fetchAll() == [Self.movie(1), Self.movie(2, rate: 7)])
+    #expect(try await PostgresRepository<Review>(store: store).fetchCount(FetchDescriptor()) == 0)
+  }
+
+  @Test func aTransactionKeptPastItsEndRefusesWork() async throws {
+    let store = try await Self.store()
+    let kept = try await PostgresUnitOfWork(store: store).transaction { changes in KeptTransaction(changes) }
+    #expect(throws: RepositoryError.unavailable("a unit of work's transaction was used after it ended")) {
+      try kept.changes.insert([Self.movie(1)])
+    }
+    #expect(throws: RepositoryError.self) { try kept.changes.fetch(FetchDescriptor<Movie>()) }
+    #expect(try await PostgresRepository<Movie>(store: store).fetchCount(FetchDescriptor()) == 0)
+  }
+
+  @Test func aModelTheStoreDoesNotHoldIsUnavailableAndTheBodyGoesOn() async throws {
+    let store = try await PostgresStore(url: PostgresTestServer.makeSchema(), for: [Movie.self], poolSize: 1)
+    try await PostgresUnitOfWork(store: store).transaction { changes in
+      #expect(throws: RepositoryError.unavailable("MovieTag is not a model of this store")) {
+        try changes.insert([MovieTag(name: "heist")])
+      }
+      try changes.insert([Self.movie(1)])
+    }
+    #expect(try await PostgresRepository<Movie>(store: store).fetchAll() == [Self.movie(1)])
+  }
+
+  @Test func aFailedBatchUpsertRollsTheWholeTransactionBackEvenWhenCaught() async throws {
+    let store = try await Self.store()
+    let orphan = Review(movieID: Self.id(99_999), text: "lost", date: .now)
+    await #expect(throws: RepositoryError.self) {
+      try await PostgresUnitOfWork(store: store).transaction { changes in
+        try changes.insert([Self.movie(1)])
+        #expect(throws: RepositoryError.self) { try changes.upsert([Upsert(orphan)]) }
+        // Nothing more can be done in the transaction.
+        #expect(throws: RepositoryError.self) { try changes.insert([Self.movie(2)]) }
+      }
+    }
+    #expect(try await PostgresRepository<Movie>(store: store).fetchCount(FetchDescriptor()) == 0)
+  }
+
+  @Test func theBodysOwnErrorReachesTheCallerAsItIs() async throws {
+    let store = try await Self.store()
+    await #expect(throws: CancellationError.self) {
+      try await PostgresUnitOfWork(store: store).transaction { changes in
+        try changes.insert([Self.movie(1)])
+        throw CancellationError()
+      }
+    }
+    #expect(try await PostgresRepository<Movie>(store: store).fetchCount(FetchDescriptor()) == 0)
+  }
+
+  @Test func batchesOfThousandsOfRowsUpsertWithTheirOutcomes() async throws {
+    let store = try await Self.store()
+    let movies = try PostgresRepository<Movie>(store: store)
+    let count = 6_000
+    // A third stored before, with other ratings; a tenth of those already with the new rating.
+    try await movies.insert((0..<count / 3).map { Self.movie($0, rate: $0 % 10 == 0 ? 8 : 1) })
+    let rows = (0..<count).map { Upsert(Self.movie($0, rate: 8), properties: [\Movie.rate], origin: $0) }
+    let unitOfWork = PostgresUnitOfWork(store: store)
+    let (outcomes, repeats) = try await unitOfWork.transaction { changes in
+      var outcomes: [UpsertOutcome<UUID>] = []
+      for start in stride(from: 0, to: count, by: 1_000) {
+        outcomes += try changes.upsert(Array(rows[start..<start + 1_000]))
+      }
+      // The same rows again, matched by title and date under new identifiers: all repeats.
+      let twins = rows.prefix(1_000).map { row in
+        var twin = row
+        twin.model.id = UUID()
+        twin.match = .identifierOrUniqueKey
+        return twin
+      }
+      return (outcomes, try changes.upsert(twins))
+    }
+    let expected = (0..<count).map { number -> UpsertOutcome<UUID> in
+      let id = Self.id(number)
+      if number >= count / 3 { return .inserted(id) }
+      return number % 10 == 0 ? .unchanged(id) : .updated(id)
+    }
+    #expect(outcomes == expected)
+    #expect(repeats == (0..<1_000).map { .repeated(Self.id($0), origin: $0) })
+    #expect(try await movies.fetchAll() == (0..<count).map { Self.movie($0, rate: 8) })
+  }
+}
+
+/// A transaction the body hands out of the unit of work, for the test of its use after the end.
+private struct KeptTransaction: @unchecked Sendable {
+  // Unchecked: the test uses it from one task, after the transaction ended.
+  let changes: any RepositoryTransaction
+  init(_ changes: any RepositoryTransaction) { self.changes = changes }
+}
