@@ -26,6 +26,16 @@ final class PostgresUpsertSession<Model: PersistentModel> {
   private var written: [Int64: Int] = [:]
   /// The SQL of the check and the update of each set of columns, made once.
   private var updates: [[Int]: (check: String, update: String)] = [:]
+  /// The SQL of the insert of each number of rows at once.
+  private var insertStatements: [Int: String] = [:]
+  /// The columns of every unique index, and each unique index's.
+  private let uniqueColumns: Set<Int>
+  private let uniqueIndexes: [[Int]]
+  /// The most rows one insert of a run binds: a power of two, under PostgreSQL's 65,535
+  /// parameters.
+  private let maximumPiece: Int
+  /// The most rows of a run.
+  private static var longestRun: Int { 1_024 }
   /// The columns each list of properties sets.
   private var upsertColumns: UpsertColumns
 
@@ -36,28 +46,102 @@ final class PostgresUpsertSession<Model: PersistentModel> {
     self.connection = connection
     statements = PostgresUpsertStatements(repository.definition, insert: repository.statements.insert)
     encoder = RowEncoder(table: repository.definition.table)
+    uniqueColumns = statements.uniqueColumnSet
+    uniqueIndexes = statements.uniqueIndexColumns
+    var piece = 256
+    while piece > 1 && piece * repository.definition.table.columns.count > 65_535 { piece /= 2 }
+    maximumPiece = piece
     upsertColumns = UpsertColumns(of: repository.definition.table, modelName: "\(Model.self)")
   }
 
   /// Writes each row and returns, in order, what became of it.
   func upsert(_ rows: [Upsert<Model>]) throws -> [UpsertOutcome<Model.ID>] {
-    try rows.map(upsert)
+    var outcomes: [UpsertOutcome<Model.ID>] = []
+    outcomes.reserveCapacity(rows.count)
+    var run = InsertRun<Model>()
+    for row in rows {
+      let columns = try upsertColumns.columns(of: row.properties?.map { $0 as AnyKeyPath })
+      try encoder.encode(row.model)
+      let values = encoder.values.map(PostgresValue.init)
+      // Only a row that writes every unique column may join a run (see ``InsertRun``).
+      let joins = uniqueColumns.isSubset(of: columns)
+      let entry = (row, values, columns)
+      if !joins || run.rows.count == Self.longestRun || !run.accepts(values, table: table, unique: uniqueIndexes) {
+        try flush(&run, into: &outcomes)
+      }
+      if joins {
+        run.append(entry, table: table, unique: uniqueIndexes)
+      } else {
+        outcomes.append(try upsert(entry))
+      }
+    }
+    try flush(&run, into: &outcomes)
+    return outcomes
   }
 
-  private func upsert(_ row: Upsert<Model>) throws -> UpsertOutcome<Model.ID> {
-    let columns = try upsertColumns.columns(of: row.properties?.map { $0 as AnyKeyPath })
-    try encoder.encode(row.model)
-    let values = encoder.values.map(PostgresValue.init)
+  /// Inserts a run's rows in a few statements; a row that was not inserted (its identifier or
+  /// unique values are stored) then goes the way of a single row.
+  private func flush(_ run: inout InsertRun<Model>, into outcomes: inout [UpsertOutcome<Model.ID>]) throws {
+    guard !run.rows.isEmpty else { return }
+    defer { run = InsertRun() }
+    let keyIndex = table.primaryKeyIndex
+    var inserted: [PostgresValue: Int64] = [:]
+    var start = 0
+    while start < run.rows.count {
+      // Pieces of a power of two rows, so that few statements are prepared.
+      var size = min(run.rows.count - start, maximumPiece)
+      while size & (size - 1) != 0 { size &= size - 1 }
+      let sql = insertStatements[size] ?? statements.insertUnlessStored(count: size)
+      insertStatements[size] = sql
+      let result = try connection.query(sql, run.rows[start..<start + size].flatMap(\.values))
+      for stored in 0..<result.count {
+        inserted[PostgresValue(try result.sqlValue(row: stored, column: 1))] = result.int64(row: stored, column: 0)
+      }
+      start += size
+    }
+    var skipped: [Int] = []
+    for entry in run.rows {
+      if let rowid = inserted[entry.values[keyIndex]] {
+        written[rowid] = entry.row.origin
+      } else {
+        skipped.append(outcomes.count)
+      }
+      outcomes.append(.inserted(entry.row.model.id))
+    }
+    guard !skipped.isEmpty else { return }
+    let first = outcomes.count - run.rows.count
+    // The rows skipped, found by identifier in one statement (and locked).
+    let found = try connection.query(
+      statements.rowsByKeys, [try repository.keyList(skipped.map { run.rows[$0 - first].row.model.id })])
+    var stored: [PostgresValue: Int64] = [:]
+    for index in 0..<found.count {
+      stored[PostgresValue(try found.sqlValue(row: index, column: 0))] = found.int64(row: index, column: 1)
+    }
+    for position in skipped { outcomes[position] = try upsert(run.rows[position - first], stored: stored) }
+  }
+
+  /// Writes one encoded row; `stored`, when given, holds the `rowid` of each stored row by key
+  /// for a row an insert just skipped.
+  private func upsert(
+    _ entry: InsertRun<Model>.Entry, stored: [PostgresValue: Int64]? = nil
+  ) throws -> UpsertOutcome<Model.ID> {
+    let (row, values, columns) = entry
     let id = row.model.id
-    let inserted = try connection.query(statements.insertUnlessStored, values)
-    if let rowid = inserted.int64(row: 0, column: 0) {
-      written[rowid] = row.origin
-      return .inserted(id)
+    let key = values[table.primaryKeyIndex]
+    let storedRow: Int64?
+    if let stored {
+      storedRow = stored[key]
+    } else {
+      let inserted = try connection.query(statements.insertUnlessStored, values)
+      if let rowid = inserted.int64(row: 0, column: 0) {
+        written[rowid] = row.origin
+        return .inserted(id)
+      }
+      storedRow = try connection.query(statements.rowByKey, [key]).int64(row: 0, column: 0)
     }
     // Not inserted: the identifier is stored, or the values of a unique index are.
     let target: (key: PostgresValue, rowid: Int64, id: Model.ID)
-    let key = values[table.primaryKeyIndex]
-    if let rowid = try connection.query(statements.rowByKey, [key]).int64(row: 0, column: 0) {
+    if let rowid = storedRow {
       target = (key, rowid, id)
     } else if row.match == .identifierOrUniqueKey, let holder = try holder(of: values) {
       target = holder
@@ -124,5 +208,36 @@ final class PostgresUpsertSession<Model: PersistentModel> {
     let sql = (statements.check(setting: columns), statements.update(setting: columns))
     updates[columns] = sql
     return sql
+  }
+}
+
+/// Rows of a batch upsert, in a row, that one insert may store at once: each writes every
+/// column of the model's unique indexes, and no two have the same identifier or the same values
+/// for a unique index. A row the insert skips (its identifier or unique values are stored) is
+/// then written alone, after the rows the insert stored: storing those first changes nothing
+/// it finds, since they share none of its values, and its update, which writes all its unique
+/// values, can clash with none of them.
+private struct InsertRun<Model: Identifiable & Sendable> where Model.ID: Sendable {
+  typealias Entry = (row: Upsert<Model>, values: [PostgresValue], columns: [Int])
+  private(set) var rows: [Entry] = []
+  private var keys: Set<PostgresValue> = []
+  /// Each row's values of each unique index, after the index's number.
+  private var tuples: Set<[PostgresValue]> = []
+
+  /// Whether a row with these values may join: it repeats no identifier or unique values of
+  /// the run's rows.
+  func accepts(_ values: [PostgresValue], table: TableSchema, unique: [[Int]]) -> Bool {
+    !keys.contains(values[table.primaryKeyIndex])
+      && unique.enumerated().allSatisfy { !tuples.contains(Self.tuple($0, $1, values)) }
+  }
+
+  mutating func append(_ entry: Entry, table: TableSchema, unique: [[Int]]) {
+    rows.append(entry)
+    keys.insert(entry.values[table.primaryKeyIndex])
+    for (number, columns) in unique.enumerated() { tuples.insert(Self.tuple(number, columns, entry.values)) }
+  }
+
+  private static func tuple(_ number: Int, _ columns: [Int], _ values: [PostgresValue]) -> [PostgresValue] {
+    [.integer(Int64(number))] + columns.map { values[$0] }
   }
 }

@@ -10,6 +10,9 @@ struct PostgresUpsertStatements {
   let insertUnlessStored: String
   /// The `rowid` of the row whose key is `$1`, locked.
   let rowByKey: String
+  /// The key (named as the primary key) and `rowid` of each row whose key is in `$1`, a JSON
+  /// array of keys as ``PostgresRepository/keyList(_:)`` makes it, locked.
+  let rowsByKeys: String
   /// For each unique index, in declaration order: the key (named as the primary key) and
   /// `rowid` of the row holding the bound values in the index's columns, locked; and those
   /// columns, in binding order.
@@ -23,11 +26,38 @@ struct PostgresUpsertStatements {
     rowByKey =
       "SELECT rowid FROM \(table.quotedName) WHERE \(Self.equal(table.primaryKeyIndex, in: table, "$1")) FOR NO KEY UPDATE"
     let key = Self.keyColumn(of: table, in: nil)
+    let keyKind = table.columns[table.primaryKeyIndex].kind
+    rowsByKeys =
+      "SELECT \(key), rowid FROM \(table.quotedName) WHERE \(SQLIdentifier.quote(table.primaryKey)) IN "
+      + "(SELECT (jsonb_array_elements_text($1::jsonb))::\(keyKind == .uuid ? "uuid" : keyKind.postgresType)) "
+      + "FOR NO KEY UPDATE"
     holders = Self.uniqueColumns(of: table).map { columns in
       let condition = columns.enumerated().map { Self.equal($1, in: table, "$\($0 + 1)") }.joined(separator: " AND ")
       return ("SELECT \(key), rowid FROM \(table.quotedName) WHERE \(condition) FOR NO KEY UPDATE", columns)
     }
   }
+
+  /// The insert of `count` encoded rows (bound one after the other, each in column order)
+  /// that skips each row whose identifier or unique values are stored, returning the `rowid`
+  /// and the key (named as the primary key) of each row it stored.
+  func insertUnlessStored(count: Int) -> String {
+    let table = definition.table
+    let width = table.columns.count
+    let rows = (0..<count).map { row in
+      "(" + table.columns.enumerated().map { $1.kind.postgresWrite("$\(row * width + $0 + 1)") }.joined(separator: ", ")
+        + ")"
+    }
+    return
+      "INSERT INTO \(table.quotedName) (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) "
+      + "VALUES \(rows.joined(separator: ", ")) ON CONFLICT DO NOTHING RETURNING rowid, \(Self.keyColumn(of: table, in: nil))"
+  }
+
+  /// The columns, by index, of every unique index: a row whose update writes all of them
+  /// leaves no stored values of a unique index mixed with its own.
+  var uniqueColumnSet: Set<Int> { Set(Self.uniqueColumns(of: definition.table).joined()) }
+
+  /// For each unique index, the columns, by index, in declaration order.
+  var uniqueIndexColumns: [[Int]] { Self.uniqueColumns(of: definition.table) }
 
   /// The `SELECT` that tells what an update setting `columns` (by index; never the primary key)
   /// of the row with key `$n + 1` would do, bound with those columns' values then the key: its
