@@ -126,6 +126,54 @@ struct PostgresUnitOfWorkTests {
     #expect(repeats == (0..<1_000).map { .repeated(Self.id($0), origin: $0) })
     #expect(try await movies.fetchAll() == (0..<count).map { Self.movie($0, rate: 8) })
   }
+
+  @Test(arguments: [1, 2])
+  func randomBatchesUpsertAsTheInMemoryStoreDoes(seed: UInt64) async throws {
+    var generator = SplitMix64(seed: seed)
+    // Few identifiers and fewer titles and dates, so that rows repeat and clash often.
+    func randomMovie() -> Movie {
+      Movie(
+        id: Self.id(Int.random(in: 0..<2_000, using: &generator)),
+        title: "Movie \(Int.random(in: 0..<40, using: &generator))",
+        date: Date(timeIntervalSince1970: Double(Int.random(in: 0..<20, using: &generator))),
+        rate: Int.random(in: 0...10, using: &generator))
+    }
+    let properties: [[any PartialKeyPath<Movie> & Sendable]?] = [
+      nil, [], [\Movie.rate], [\Movie.title, \Movie.date], [\Movie.title, \Movie.rate],
+    ]
+    var stored: [Movie] = []
+    for number in 0..<400 {
+      let movie = Movie(
+        id: Self.id(1_000 + number), title: "Movie \(number % 40)",
+        date: Date(timeIntervalSince1970: Double(number / 40)), rate: 1)
+      stored.append(movie)
+    }
+    let batches = (0..<4).map { batch in
+      (0..<250).map { number in
+        Upsert(
+          randomMovie(), matching: Bool.random(using: &generator) ? .identifier : .identifierOrUniqueKey,
+          properties: properties[Int.random(in: properties.indices, using: &generator)], origin: batch * 1_000 + number)
+      }
+    }
+    let store = try await Self.store()
+    let postgres = try PostgresRepository<Movie>(store: store)
+    let memory = InMemoryStore()
+    let reference = InMemoryRepository<Movie>(store: memory, keys: MovieContractFixture.keys)
+    try await postgres.insert(stored)
+    try await reference.insert(stored)
+    let upsertAll = { @Sendable (changes: any RepositoryTransaction) throws -> [[UpsertOutcome<UUID>]] in
+      try batches.map { try changes.upsert($0) }
+    }
+    let outcomes = try await PostgresUnitOfWork(store: store).transaction(upsertAll)
+    let expected = try await memory.transaction(upsertAll)
+    for (batch, (got, wanted)) in zip(outcomes, expected).enumerated() {
+      for (row, (outcome, expectedOutcome)) in zip(got, wanted).enumerated() where outcome != expectedOutcome {
+        Issue.record("batch \(batch), row \(row): \(outcome), expected \(expectedOutcome)")
+      }
+    }
+    let byID = { (movies: [Movie]) in movies.sorted { $0.id.uuidString < $1.id.uuidString } }
+    #expect(byID(try await postgres.fetchAll()) == byID(try await reference.fetchAll()))
+  }
 }
 
 /// A transaction the body hands out of the unit of work, for the test of its use after the end.
