@@ -1,8 +1,10 @@
 import Catalog
 import CatalogStorage
+import Dispatch
 import Foundation
 import Persistence
 import Repositories
+import Synchronization
 import TestSupport
 import Testing
 
@@ -174,6 +176,36 @@ struct PostgresUnitOfWorkTests {
     let byID = { (movies: [Movie]) in movies.sorted { $0.id.uuidString < $1.id.uuidString } }
     #expect(byID(try await postgres.fetchAll()) == byID(try await reference.fetchAll()))
   }
+
+  @Test func aBodyThatADeadlockFailedRunsAgainAndCommits() async throws {
+    let store = try await Self.store()
+    try await PostgresRepository<Movie>(store: store).insert([Self.movie(1), Self.movie(2)])
+    let unitOfWork = PostgresUnitOfWork(store: store)
+    let first = Attempt()
+    let second = Attempt()
+    // Each body locks one movie, waits (on its first run) until the other locked the other one,
+    // then changes the other: the server fails one of them, which runs again.
+    async let one = unitOfWork.transaction { try Self.cross($0, from: 1, to: 2, rate: 7, first, second) }
+    async let two = unitOfWork.transaction { try Self.cross($0, from: 2, to: 1, rate: 8, second, first) }
+    let attempts = try await [one, two]
+    #expect(attempts.sorted() == [1, 2], "one body, and only one, ran twice")
+    let rates = try await PostgresRepository<Movie>(store: store).fetchAll().map(\.rate)
+    // The body that ran again committed last.
+    #expect(rates == Array(repeating: attempts[0] == 2 ? 7 : 8, count: 2))
+  }
+
+  /// Rates one movie, then, once the other body locked its own (on the first run), the other
+  /// movie; returns the run's number.
+  static func cross(
+    _ changes: any RepositoryTransaction, from mine: Int, to theirs: Int, rate: Int, _ attempt: Attempt,
+    _ other: Attempt
+  ) throws -> Int {
+    let number = attempt.begin()
+    try changes.update([movie(mine, rate: rate)])
+    if number == 1 { attempt.handOver(to: other) }
+    try changes.update([movie(theirs, rate: rate)])
+    return number
+  }
 }
 
 /// A transaction the body hands out of the unit of work, for the test of its use after the end.
@@ -181,4 +213,24 @@ private struct KeptTransaction: @unchecked Sendable {
   // Unchecked: the test uses it from one task, after the transaction ended.
   let changes: any RepositoryTransaction
   init(_ changes: any RepositoryTransaction) { self.changes = changes }
+}
+
+/// How often a body ran, and the signal that its first run holds its first lock.
+final class Attempt: Sendable {
+  private let count = Mutex(0)
+  private let locked = DispatchSemaphore(value: 0)
+
+  /// Counts a run and returns its number, from 1.
+  func begin() -> Int {
+    count.withLock { count in
+      count += 1
+      return count
+    }
+  }
+
+  /// Says this body holds its first lock, and waits (at most 10 s) until the other does.
+  func handOver(to other: Attempt) {
+    locked.signal()
+    _ = other.locked.wait(timeout: .now() + 10)
+  }
 }
