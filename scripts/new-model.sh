@@ -549,7 +549,7 @@ option_declaration() {
   echo "  }"
   echo
   echo "  func run(in context: CommandContext) async throws {"
-  echo "    let $VARS = try context.openCatalog(creating: true).repository(for: $MODEL.self)"
+  echo "    let $VARS = try await context.openCatalog(creating: true).repository(for: $MODEL.self)"
   echo "    let added = try await Add$MODEL($VARS: $VARS)($VAR)"
   echo "    context.console.line(added.id.uuidString.lowercased())"
   echo "  }"
@@ -573,7 +573,7 @@ option_declaration() {
   echo "  }"
   echo
   echo "  func run(in context: CommandContext) async throws {"
-  echo "    let $VARS = try context.openCatalog().repository(for: $MODEL.self)"
+  echo "    let $VARS = try await context.openCatalog().repository(for: $MODEL.self)"
   echo "    let rows = try await List$PLURAL($VARS: $VARS)()"
   echo "    try RowOutput(format: format, empty: \"No $WORDS_PLURAL.\").write(rows, to: context.console)"
   echo "  }"

@@ -39,8 +39,9 @@ public enum MoviesApplication {
     StoreCheckCommand.self,
   ]
 
-  /// `--store PATH`: the catalog file, for every command.
-  static let store = Option<String?>("store", valueName: "PATH", help: "The catalog file to use.")
+  /// `--store PATH|URL`: the catalog file, or a PostgreSQL database, for every command.
+  static let store = Option<String?>(
+    "store", valueName: "PATH|URL", help: "The catalog file to use, or a postgres:// database.")
 
   /// `--verbose`: errors with their technical detail, for every command.
   static let verbose = Flag("verbose", help: "On an error, also print its technical detail (as MOVIES_DEBUG=1 does).")
@@ -51,7 +52,8 @@ public enum MoviesApplication {
     abstract: "Keep a catalog of the movies you have seen.",
     discussion: """
       The catalog is a SQLite file: --store PATH, else $MOVIES_STORE, else \
-      $XDG_DATA_HOME/movies/catalog.store (~/.local/share/movies/catalog.store). \
+      $XDG_DATA_HOME/movies/catalog.store (~/.local/share/movies/catalog.store); \
+      or a PostgreSQL database: --store postgres://user@host/database (or MOVIES_STORE). \
       A command that finds another process writing the catalog waits for it up to \
       $MOVIES_BUSY_TIMEOUT seconds (default: \(defaultBusyTimeout.components.seconds)).
       Exit status: 0 success; 1 the operation failed (the catalog is left as it was); \
@@ -122,7 +124,7 @@ public enum MoviesApplication {
         if try arguments[Self.verbose] { verbose = true }
         let context = CommandContext(
           console: console,
-          storeURL: try StoreLocation.url(option: arguments[Self.store], environment: environment, command: path),
+          store: try StoreLocation.choose(option: arguments[Self.store], environment: environment, command: path),
           environment: environment,
           busyTimeout: try busyTimeout(environment: environment), opened: opened)
         try await command.init(arguments).run(in: context)

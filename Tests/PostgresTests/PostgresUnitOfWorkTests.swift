@@ -51,6 +51,24 @@ struct PostgresUnitOfWorkTests {
     #expect(try await PostgresRepository<Review>(store: store).fetchCount(FetchDescriptor()) == 0)
   }
 
+  @Test func theHistoryRecordsOneTransactionOfTheAuthorWithWhatReallyChanged() async throws {
+    let store = try await Self.store()
+    try await PostgresRepository<Movie>(store: store).insert([Self.movie(1), Self.movie(2)])
+    let before = try await PostgresHistoryTests.history(of: store, count: 1)
+    try await PostgresUnitOfWork(store: store, author: "importer").transaction { changes in
+      // An insert, an update of the rating, a row that changes nothing; then a failed insert,
+      // which its savepoint undoes, in the history too.
+      try changes.upsert([Upsert(Self.movie(3)), Upsert(Self.movie(1, rate: 9)), Upsert(Self.movie(2))])
+      #expect(throws: RepositoryError.self) { try changes.insert([Self.movie(4), Self.movie(3)]) }
+    }
+    let history = try await PostgresHistoryTests.history(of: store, count: before.count + 1)
+    let transaction = try #require(history.last)
+    #expect(transaction.author == "importer")
+    #expect(transaction.changes.map(\.kind) == [.insert, .update])
+    #expect(transaction.changes.map(\.id) == [Self.id(3), Self.id(1)].map { $0.uuidString.lowercased() })
+    #expect(transaction.changes.last?.updatedAttributes == ["rate"])
+  }
+
   @Test func aTransactionKeptPastItsEndRefusesWork() async throws {
     let store = try await Self.store()
     let kept = try await PostgresUnitOfWork(store: store).transaction { changes in KeptTransaction(changes) }

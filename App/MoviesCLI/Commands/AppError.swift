@@ -8,6 +8,8 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   case notConfirmed(String)
   /// Ctrl-C stopped the named work, which was rolled back.
   case interrupted(String)
+  /// A command that works on a store file was pointed at a PostgreSQL database.
+  case needsStoreFile(command: String)
 
   /// The exit status for an interrupted command, as shells report a process ended by SIGINT.
   static let interruptedStatus: Int32 = 130
@@ -18,6 +20,8 @@ enum AppError: Error, Equatable, CustomStringConvertible {
     case .unwritableFile(let path, let reason): "cannot write '\(path)': \(reason)"
     case .notConfirmed(let message): message
     case .interrupted(let work): "interrupted; \(work) changed nothing"
+    case .needsStoreFile(let command):
+      "`movies \(command)` works on a store file; --store (or MOVIES_STORE) names a PostgreSQL database"
     }
   }
 }

@@ -19,13 +19,13 @@ struct ClearCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try context.openCatalog()
+    let catalog = try await context.openCatalog()
     if !confirmed {
       guard context.console.inputIsTerminal else {
         throw AppError.notConfirmed("refusing to clear the catalog without confirmation; pass --yes")
       }
       let count = try await catalog.movies.fetchCount(FetchDescriptor())
-      context.console.prompt("Delete all \(count) movies from \(catalog.url.path)? [y/N] ")
+      context.console.prompt("Delete all \(count) movies from \(catalog.name)? [y/N] ")
       let answer = context.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else {
         throw AppError.notConfirmed("nothing was deleted")

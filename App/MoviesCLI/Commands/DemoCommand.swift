@@ -17,15 +17,16 @@ struct DemoCommand: MoviesCommand {
   init(_ arguments: CommandArguments) throws(UsageError) {}
 
   func run(in context: CommandContext) async throws {
-    let url = context.storeURL.deletingLastPathComponent().appendingPathComponent("demo.store")
+    let storeURL = try context.storeFile(for: "demo")
+    let url = storeURL.deletingLastPathComponent().appendingPathComponent("demo.store")
     guard
       url.standardizedFileURL.resolvingSymlinksInPath()
-        != context.storeURL.standardizedFileURL.resolvingSymlinksInPath()
+        != storeURL.standardizedFileURL.resolvingSymlinksInPath()
     else {
       throw AppError.notConfirmed(
-        "the demo store would be your catalog \(context.storeURL.path); the demo empties it, so it does not run there")
+        "the demo store would be your catalog \(storeURL.path); the demo empties it, so it does not run there")
     }
-    let catalog = try context.openCatalog(at: url, creating: true)
+    let catalog = try await context.openCatalog(at: url, creating: true)
     _ = try await catalog.clear()
     var added: [Movie] = []
     for sample in Self.samples {

@@ -32,9 +32,9 @@ struct ExportCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try context.openCatalog()
+    let catalog = try await context.openCatalog()
     // Writing the catalog, its -wal or an image would corrupt it or lose committed changes.
-    if let output, catalog.container.isStoreFile(output) {
+    if let output, case .file(let container, _) = catalog.store, container.isStoreFile(output) {
       throw AppError.unwritableFile(output, "it is one of the catalog's own files")
     }
     // Opened before the work, so a path that cannot be written fails fast and changes nothing.

@@ -42,8 +42,8 @@ struct HistoryCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try context.openCatalog()
-    let history = try catalog.container.fetchHistory(
+    let catalog = try await context.openCatalog()
+    let history = try await catalog.fetchHistory(
       after: since.map(HistoryToken.init), authors: authors.isEmpty ? nil : Set(authors))
     guard format == .json else {
       let rows = history.flatMap { transaction in

@@ -58,18 +58,24 @@ struct ImportCommand: MoviesCommand {
     let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
     let stream = ByteStream(descriptor: descriptor, encoding: encoding)
     let meter = stream.meter
-    let catalog = try context.openCatalog(creating: true)
+    let catalog = try await context.openCatalog(creating: true)
     var file: any ImportFile =
       switch format {
       case .csv: try CSVImportFile(stream, ignoringUnknown: ignoreUnknown)
       case .json: JSONImportFile(array: stream, ignoringUnknown: ignoreUnknown)
       case .jsonl: JSONImportFile(lines: stream, ignoringUnknown: ignoreUnknown)
       }
-    // The import runs on the catalog's background worker, not on the command's task.
-    let worker = try CatalogWorker(catalog, author: "movies import")
     let console = context.console
-    let done = try await worker.run {
-      try await importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: console)
+    let done: ImportProgress
+    if case .file(let container, _) = catalog.store {
+      // The import runs on the catalog's background worker, not on the command's task.
+      let worker = try CatalogWorker(container, author: "movies import")
+      done = try await worker.run {
+        try await importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: console)
+      }
+    } else {
+      // A server's repositories run their work on the pool's threads already.
+      done = try await importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: console)
     }
     context.console.line(Self.summary(of: done))
   }

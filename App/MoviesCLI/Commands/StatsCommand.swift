@@ -17,15 +17,15 @@ struct StatsCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let movies = try context.openCatalog().movies
-    let summary = try await CatalogStatistics(movies: movies)()
+    let catalog = try await context.openCatalog()
+    let summary = try await CatalogStatistics(movies: catalog.movies)()
     if format == .json {
       context.console.writeData(try Self.json(summary))
     } else {
       context.console.show(Self.text(summary))
     }
     // The figures leave out values another program damaged; the movies that hold them are named.
-    try await movies.checkReadable()
+    try await catalog.checkMoviesReadable()
   }
 
   static func text(_ summary: CatalogSummary) -> String {

@@ -37,13 +37,14 @@ struct StoreCheckCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    var check = try StoreCheck(url: context.storeURL, plan: CatalogMigrationPlan.self)
+    let storeURL = try context.storeFile(for: "store check")
+    var check = try StoreCheck(url: storeURL, plan: CatalogMigrationPlan.self)
     if repairs {
       // A repaired header can let SQLite read what it could not, and show more to repair.
       for _ in 0..<2 where (check.problems + check.notes).contains(where: { $0.repair != nil }) {
         let done = try check.repair(detachingMissingFiles: detachesMissingImages)
         for action in done { context.console.line("repaired: \(action)") }
-        check = try StoreCheck(url: context.storeURL, plan: CatalogMigrationPlan.self)
+        check = try StoreCheck(url: storeURL, plan: CatalogMigrationPlan.self)
         if done.isEmpty { break }
       }
     }
@@ -85,7 +86,7 @@ struct StoreCheckCommand: MoviesCommand {
   private func ruleViolations(_ context: CommandContext, notes: Bool) async throws -> (lines: [String], count: Int) {
     let catalog: Catalog
     do {
-      catalog = try context.openCatalog(readOnly: true)
+      catalog = try await context.openCatalog(readOnly: true)
     } catch {
       if notes { context.console.line("note: the values were not checked against the catalog's rules: \(error)") }
       return ([], 0)

@@ -18,7 +18,7 @@ struct StoreInfoCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let info = try StoreInspection(url: context.storeURL, plan: CatalogMigrationPlan.self)
+    let info = try StoreInspection(url: context.storeFile(for: "store info"), plan: CatalogMigrationPlan.self)
     let state =
       switch (info.version, info.needsMigration) {
       case (nil, _): "unknown: " + (info.versionProblem ?? "its tables match no version of this app")

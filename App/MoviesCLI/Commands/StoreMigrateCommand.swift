@@ -22,18 +22,18 @@ struct StoreMigrateCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let url = context.storeURL
+    let url = try context.storeFile(for: "store migrate")
     let before = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
     guard let version = before.version, before.needsMigration else {
       // Opening reports a store of an unknown or newer version, and records an adopted one.
-      _ = try context.openCatalog()
+      _ = try await context.openCatalog()
       context.console.line("The catalog is at version \(before.latestVersion) already.")
       if !before.addedModels.isEmpty {
         context.console.line("Created the tables of \(before.addedModels.joined(separator: ", ")), added to it.")
       }
       return
     }
-    _ = try context.openCatalog(backupBeforeMigration: backup)
+    _ = try await context.openCatalog(backupBeforeMigration: backup)
     context.console.line("Migrated the catalog from version \(version) to \(before.latestVersion).")
     if backup, let copy = before.backupURL { context.console.line("Backup: \(copy.path)") }
   }

@@ -18,7 +18,7 @@ struct TagAddCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try context.openCatalog()
+    let catalog = try await context.openCatalog()
     try await catalog.movieTags.add(names, to: movieID)
     let tags = try await catalog.movieTags.names(of: [movieID])[movieID] ?? []
     context.console.line("Tags: \(tags.joined(separator: ", "))")

@@ -18,7 +18,7 @@ struct TagRemoveCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try context.openCatalog()
+    let catalog = try await context.openCatalog()
     _ = try await catalog.get.withoutImages(id: movieID)
     try await catalog.movieTags.remove(names, from: movieID)
     let tags = try await catalog.movieTags.names(of: [movieID])[movieID] ?? []

@@ -26,11 +26,8 @@ struct WatchCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try context.openCatalog()
-    // Another process's commits are heard from the kernel's file events where it has them,
-    // else by checking the store every tenth of a second.
-    let changes = try catalog.container.history(
-      of: CatalogModels.all, interval: .milliseconds(100))
+    let catalog = try await context.openCatalog()
+    let changes = try await catalog.commits()
     try await list.output(from: catalog, to: context.console)
     var listed = 0
     if updates == 0 { return }

@@ -2,26 +2,35 @@ import Catalog
 import CatalogStorage
 import Foundation
 import Persistence
+import Repositories
 
-/// The object graph of the app: one store, its movie repository, and the use cases over it.
+/// The object graph of the app: one store — a file, or a PostgreSQL database — its
+/// repositories, and the use cases over them.
 ///
-/// This is the composition root, the one place that knows both Domain and Data.
+/// This is the composition root, the one place that knows both Domain and Data. The use cases
+/// take the repositories as `AnyRepository`, so the same commands run on either store.
 struct Catalog: Sendable {
   /// The author the store's history records for the app's writes.
   static let author = "movies"
 
-  /// The container of the catalog's store.
-  let container: ModelContainer
-  /// Where the store lives.
-  let url: URL
-  let movies: SQLiteRepository<Movie>
-  let reviews: SQLiteRepository<Review>
-  let tags: SQLiteRepository<MovieTag>
-  let taggings: SQLiteRepository<Tagging>
+  /// The store the catalog's repositories use.
+  enum Store: Sendable {
+    /// A SQLite store file, through its container.
+    case file(ModelContainer, URL)
+    /// A PostgreSQL database.
+    case server(PostgresStore)
+  }
+
+  /// Where the catalog lives.
+  let store: Store
+  let movies: AnyRepository<Movie>
+  let reviews: AnyRepository<Review>
+  let tags: AnyRepository<MovieTag>
+  let taggings: AnyRepository<Tagging>
   /// Changes to several of the repositories that commit together.
-  let unitOfWork: SQLiteUnitOfWork
+  let unitOfWork: AnyUnitOfWork
   /// The unit of work of imports, which the history records as `movies import`.
-  let importing: SQLiteUnitOfWork
+  let importing: AnyUnitOfWork
 
   /// Opens the catalog store at a URL, creating it (private to the user) when `creating`; its
   /// writes wait up to `busyTimeout` for another process writing it. A `readOnly` catalog is
@@ -33,7 +42,6 @@ struct Catalog: Sendable {
     url: URL, creating: Bool, readOnly: Bool = false, backupBeforeMigration: Bool = false,
     busyTimeout: Duration = MoviesApplication.defaultBusyTimeout
   ) throws {
-    self.url = url
     // The store is recognized as a version of the catalog's schema and migrated to the latest.
     let container = try ModelContainer(
       for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self,
@@ -42,39 +50,100 @@ struct Catalog: Sendable {
         ModelConfiguration(
           "Catalog", url: url, allowsSave: !readOnly, allowsCreation: creating, busyTimeout: busyTimeout)
       ])
-    self.container = container
-    movies = try SQLiteRepository<Movie>(container: container, configuration: "Catalog", author: Self.author)
-    reviews = try SQLiteRepository<Review>(container: container, configuration: "Catalog", author: Self.author)
-    tags = try SQLiteRepository<MovieTag>(container: container, configuration: "Catalog", author: Self.author)
-    taggings = try SQLiteRepository<Tagging>(container: container, configuration: "Catalog", author: Self.author)
-    unitOfWork = try SQLiteUnitOfWork(container: container, configuration: "Catalog", author: Self.author)
-    importing = try SQLiteUnitOfWork(container: container, configuration: "Catalog", author: "movies import")
+    store = .file(container, url)
+    movies = AnyRepository(try SQLiteRepository<Movie>(container: container, author: Self.author))
+    reviews = AnyRepository(try SQLiteRepository<Review>(container: container, author: Self.author))
+    tags = AnyRepository(try SQLiteRepository<MovieTag>(container: container, author: Self.author))
+    taggings = AnyRepository(try SQLiteRepository<Tagging>(container: container, author: Self.author))
+    unitOfWork = AnyUnitOfWork(try SQLiteUnitOfWork(container: container, author: Self.author))
+    importing = AnyUnitOfWork(try SQLiteUnitOfWork(container: container, author: "movies import"))
+  }
+
+  /// Opens the catalog in a PostgreSQL database, creating its tables if it has none.
+  ///
+  /// - Throws: `PersistenceError` if the server cannot be reached or refuses.
+  init(server url: String) async throws {
+    let server = try await PostgresStore(url: url, for: CatalogModels.all)
+    store = .server(server)
+    movies = AnyRepository(try PostgresRepository<Movie>(store: server, author: Self.author))
+    reviews = AnyRepository(try PostgresRepository<Review>(store: server, author: Self.author))
+    tags = AnyRepository(try PostgresRepository<MovieTag>(store: server, author: Self.author))
+    taggings = AnyRepository(try PostgresRepository<Tagging>(store: server, author: Self.author))
+    unitOfWork = AnyUnitOfWork(try PostgresUnitOfWork(store: server))
+    importing = AnyUnitOfWork(try PostgresUnitOfWork(store: server))
+  }
+
+  /// The container of a store file, for a command that works on one (`history`, `watch`).
+  ///
+  /// - Throws: ``AppError/needsStoreFile(command:)`` for a PostgreSQL database.
+  func container(for command: String) throws -> ModelContainer {
+    guard case .file(let container, _) = store else { throw AppError.needsStoreFile(command: command) }
+    return container
   }
 
   /// The repository of any model of the catalog (one listed in `CatalogModels.all`), writing
   /// under the app's author: how the commands of a model added beside `Movie` reach the store.
   ///
-  /// - Throws: `PersistenceError` if the catalog's container does not hold the model.
-  func repository<Model: PersistentModel>(for model: Model.Type) throws -> SQLiteRepository<Model> {
-    try SQLiteRepository<Model>(container: container, configuration: "Catalog", author: Self.author)
+  /// - Throws: `PersistenceError` if the catalog's store does not hold the model.
+  func repository<Model: PersistentModel>(for model: Model.Type) throws -> AnyRepository<Model> {
+    switch store {
+    case .file(let container, _): AnyRepository(try SQLiteRepository<Model>(container: container, author: Self.author))
+    case .server(let server): AnyRepository(try PostgresRepository<Model>(store: server, author: Self.author))
+    }
   }
 
-  var add: AddMovie<SQLiteRepository<Movie>> { AddMovie(movies: movies) }
-  var list: ListMovies<SQLiteRepository<Movie>> { ListMovies(movies: movies) }
-  var get: GetMovie<SQLiteRepository<Movie>> { GetMovie(movies: movies) }
-  var update: UpdateMovie<SQLiteRepository<Movie>> { UpdateMovie(movies: movies) }
-  var rate: RateMovie<SQLiteRepository<Movie>> { RateMovie(movies: movies) }
-  var heart: HeartMovie<SQLiteRepository<Movie>> { HeartMovie(movies: movies) }
-  var delete: DeleteMovies<SQLiteRepository<Movie>> { DeleteMovies(movies: movies) }
-  var clear: ClearCatalog<SQLiteRepository<Movie>> { ClearCatalog(movies: movies) }
-  var addReview: AddReview<SQLiteUnitOfWork> { AddReview(unitOfWork: unitOfWork) }
-  var listReviews: ListReviews<SQLiteRepository<Review>> { ListReviews(reviews: reviews) }
-  var deleteReview: DeleteReview<SQLiteRepository<Review>> { DeleteReview(reviews: reviews) }
-  var importMovies: ImportMovies<SQLiteUnitOfWork> { ImportMovies(unitOfWork: importing) }
-  var checkRules: CheckCatalogRules<SQLiteRepository<Movie>, SQLiteRepository<Review>, SQLiteRepository<MovieTag>> {
+  /// The transactions committed after a token (from the first without one), oldest first;
+  /// only those of the named authors when `authors` is given.
+  func fetchHistory(after token: HistoryToken?, authors: Set<String>?) async throws -> [HistoryTransaction] {
+    switch store {
+    case .file(let container, _): try container.fetchHistory(after: token, authors: authors)
+    case .server(let server): try await server.fetchHistory(after: token, authors: authors)
+    }
+  }
+
+  /// The catalog's transactions from now on, as they commit in any process: a store file's
+  /// heard from the kernel's file events where it has them (else checked every tenth of a
+  /// second), a database's through `LISTEN`/`NOTIFY`.
+  func commits() async throws -> any AsyncSequence<HistoryTransaction, any Error> {
+    switch store {
+    case .file(let container, _): try container.history(of: CatalogModels.all, interval: .milliseconds(100))
+    case .server(let server): try await server.history(models: Set(CatalogModels.all.map { "\($0)" }))
+    }
+  }
+
+  /// Fails naming the movies whose stored values another program damaged, which reads and
+  /// figures leave out. A PostgreSQL database's column types keep such values out, so there is
+  /// nothing to check there.
+  func checkMoviesReadable() async throws {
+    guard case .file(let container, _) = store else { return }
+    try await SQLiteRepository<Movie>(container: container, author: Self.author).checkReadable()
+  }
+
+  /// How the catalog is named to the person using it: the store file's path, or the
+  /// database's URL without its password.
+  var name: String {
+    switch store {
+    case .file(_, let url): url.path
+    case .server(let server): server.displayURL
+    }
+  }
+
+  var add: AddMovie<AnyRepository<Movie>> { AddMovie(movies: movies) }
+  var list: ListMovies<AnyRepository<Movie>> { ListMovies(movies: movies) }
+  var get: GetMovie<AnyRepository<Movie>> { GetMovie(movies: movies) }
+  var update: UpdateMovie<AnyRepository<Movie>> { UpdateMovie(movies: movies) }
+  var rate: RateMovie<AnyRepository<Movie>> { RateMovie(movies: movies) }
+  var heart: HeartMovie<AnyRepository<Movie>> { HeartMovie(movies: movies) }
+  var delete: DeleteMovies<AnyRepository<Movie>> { DeleteMovies(movies: movies) }
+  var clear: ClearCatalog<AnyRepository<Movie>> { ClearCatalog(movies: movies) }
+  var addReview: AddReview<AnyUnitOfWork> { AddReview(unitOfWork: unitOfWork) }
+  var listReviews: ListReviews<AnyRepository<Review>> { ListReviews(reviews: reviews) }
+  var deleteReview: DeleteReview<AnyRepository<Review>> { DeleteReview(reviews: reviews) }
+  var importMovies: ImportMovies<AnyUnitOfWork> { ImportMovies(unitOfWork: importing) }
+  var checkRules: CheckCatalogRules<AnyRepository<Movie>, AnyRepository<Review>, AnyRepository<MovieTag>> {
     CheckCatalogRules(movies: movies, reviews: reviews, tags: tags)
   }
-  var movieTags: MovieTags<SQLiteRepository<MovieTag>, SQLiteRepository<Tagging>, SQLiteUnitOfWork> {
+  var movieTags: MovieTags<AnyRepository<MovieTag>, AnyRepository<Tagging>, AnyUnitOfWork> {
     MovieTags(tags: tags, taggings: taggings, unitOfWork: unitOfWork)
   }
 }

@@ -8,10 +8,10 @@ actor CatalogWorker: ModelActor {
   /// The worker's own context, whose saves the history records as the worker's author.
   let modelContext: ModelContext
 
-  /// A worker on the catalog's store, writing as `author`.
-  init(_ catalog: Catalog, author: String) throws {
-    modelContainer = catalog.container
-    let context = try ModelContext(catalog.container, configuration: "Catalog")
+  /// A worker on the catalog's store file, writing as `author`.
+  init(_ container: ModelContainer, author: String) throws {
+    modelContainer = container
+    let context = try ModelContext(container, configuration: "Catalog")
     context.author = author
     modelContext = context
   }

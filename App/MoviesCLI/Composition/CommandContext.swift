@@ -3,7 +3,8 @@ import Foundation
 /// What a running command needs: the console, and the catalog it may open.
 struct CommandContext: Sendable {
   let console: Console
-  let storeURL: URL
+  /// The store `--store` and the environment chose.
+  let store: StoreLocation
   let environment: [String: String]
   /// How long a write waits for another process that is writing the catalog.
   var busyTimeout: Duration = MoviesApplication.defaultBusyTimeout
@@ -12,7 +13,8 @@ struct CommandContext: Sendable {
   var opened = OpenedCatalogs()
 
   /// Opens the catalog store (the one chosen by `--store` and the environment, unless `url`
-  /// names another); commands call this only when they need the store.
+  /// names another file); commands call this only when they need the store. A PostgreSQL
+  /// database is opened as it is: its tables are created if it has none.
   ///
   /// Only commands that add movies pass `creating`: the others fail on a missing store, with
   /// an error naming its path, and create no file or folder. Every catalog opened is kept in
@@ -22,14 +24,22 @@ struct CommandContext: Sendable {
   /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not `creating`.
   func openCatalog(
     at url: URL? = nil, creating: Bool = false, readOnly: Bool = false, backupBeforeMigration: Bool = false
-  ) throws
+  ) async throws
     -> Catalog
   {
-    let url = url ?? storeURL
+    if url == nil, case .server(let server) = store { return try await Catalog(server: server) }
+    let url = try url ?? store.file(for: "with a store file")
     return try opened.opening(url) {
       try Catalog(
         url: url, creating: creating, readOnly: readOnly, backupBeforeMigration: backupBeforeMigration,
         busyTimeout: busyTimeout)
     }
+  }
+
+  /// The store file, for a command that works on one.
+  ///
+  /// - Throws: ``AppError/needsStoreFile(command:)`` when the store is a PostgreSQL database.
+  func storeFile(for command: String) throws -> URL {
+    try store.file(for: command)
   }
 }

@@ -11,7 +11,7 @@ final class OpenedCatalogs: Sendable {
   /// Opens a catalog with `open` and keeps it, noting whether opening it created the store.
   func opening(_ url: URL, _ open: () throws -> Catalog) throws -> Catalog {
     let catalog = try open()
-    let created = catalog.container.createdStoreFile(at: url)
+    let created = try catalog.container(for: "").createdStoreFile(at: url)
     opened.withLock { $0.append((catalog, url, created)) }
     return catalog
   }
@@ -31,10 +31,10 @@ final class OpenedCatalogs: Sendable {
       if failed, created {
         // A store that cannot be read to show that it is empty is kept: keeping is the safe
         // side, and the command's own error is the one to report.
-        _ = try? catalog.container.removeCreatedStoreIfEmpty(at: url)
+        _ = try? catalog.container(for: "").removeCreatedStoreIfEmpty(at: url)
       }
       do {
-        try catalog.container.close()
+        try catalog.container(for: "").close()
       } catch {
         failure = failure ?? error
       }

@@ -1,16 +1,46 @@
 import Foundation
 
-/// Decides which store file the app opens.
-///
-/// In order: `--store PATH`, the `MOVIES_STORE` environment variable, then
-/// `$XDG_DATA_HOME/movies/catalog.store`, else `~/.local/share/movies/catalog.store`. An empty
-/// `--store` is a usage error; an empty `MOVIES_STORE` counts as unset, as shells treat empty
-/// variables.
-enum StoreLocation {
+/// Where a catalog lives: a store file, or a database on a PostgreSQL server.
+enum StoreLocation: Sendable, Equatable {
+  /// A SQLite store file.
+  case file(URL)
+  /// A PostgreSQL database, by its connection URL (`postgres://user@host:port/database`).
+  case server(String)
+
+  /// Decides which store the app opens.
+  ///
+  /// In order: `--store`, the `MOVIES_STORE` environment variable, then
+  /// `$XDG_DATA_HOME/movies/catalog.store`, else `~/.local/share/movies/catalog.store`. A value
+  /// that starts with `postgres://` or `postgresql://` names a PostgreSQL database; any other, a
+  /// file. An empty `--store` is a usage error; an empty `MOVIES_STORE` counts as unset, as
+  /// shells treat empty variables.
+  ///
+  /// - Throws: ``UsageError`` for an empty `--store`, or a store path ending in `/`.
+  static func choose(
+    option: String?, environment: [String: String], command: [String]
+  ) throws(UsageError) -> StoreLocation {
+    let given = option ?? environment["MOVIES_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+    if let given, isServer(given) { return .server(given) }
+    return .file(try url(option: option, environment: environment, command: command))
+  }
+
+  /// Whether a store value is a PostgreSQL connection URL.
+  static func isServer(_ value: String) -> Bool {
+    value.hasPrefix("postgres://") || value.hasPrefix("postgresql://")
+  }
+
+  /// The store file, for a command that needs one.
+  ///
+  /// - Throws: ``AppError/needsStoreFile(command:)`` for a PostgreSQL database.
+  func file(for command: String) throws -> URL {
+    guard case .file(let url) = self else { throw AppError.needsStoreFile(command: command) }
+    return url
+  }
+
   /// The store file for these arguments and environment.
   ///
   /// - Throws: ``UsageError`` for an empty `--store`, or a store path ending in `/`.
-  static func url(option: String?, environment: [String: String], command: [String]) throws(UsageError) -> URL {
+  private static func url(option: String?, environment: [String: String], command: [String]) throws(UsageError) -> URL {
     // A path ending in `/` names a folder (URL would drop the `/` and name a file).
     func file(_ path: String, named argument: String) throws(UsageError) -> URL {
       guard !path.isEmpty, !path.hasSuffix("/") else {

@@ -22,13 +22,19 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
   let store: PostgresStore
   let definition: PostgresTableDefinition
   let statements: PostgresStatements
+  /// The author the store's history records for this repository's writes.
+  public let author: String?
 
   /// Creates a repository of the model's table in a store.
   ///
+  /// - Parameters:
+  ///   - store: the store whose table the repository reads and writes.
+  ///   - author: the author the store's history records for this repository's writes.
   /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if the store does not hold the
   ///   model.
-  public init(store: PostgresStore) throws(PersistenceError) {
+  public init(store: PostgresStore, author: String? = nil) throws(PersistenceError) {
     self.store = store
+    self.author = author
     definition = try store.definition(of: Model.self)
     statements = PostgresStatements(definition)
   }
@@ -134,9 +140,20 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
 
   // MARK: Writing on a connection
 
-  /// Inserts encoded rows.
+  /// Inserts encoded rows, as many in one statement as ``PostgresStatements/rowsPerInsert``
+  /// allows (one round trip to the server each); the last, shorter batch row by row, so only
+  /// two statements are ever prepared.
   func insert(_ rows: [[PostgresValue]], on connection: PostgresConnection) throws {
-    for row in rows { _ = try connection.query(statements.insert, row) }
+    let batch = statements.rowsPerInsert
+    var start = 0
+    if rows.count >= batch {
+      let statement = statements.insert(rows: batch)
+      while rows.count - start >= batch {
+        _ = try connection.query(statement, Array(rows[start..<start + batch].joined()))
+        start += batch
+      }
+    }
+    for row in rows[start...] { _ = try connection.query(statements.insert, row) }
   }
 
   /// Upserts encoded rows.
@@ -183,7 +200,11 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
     transaction: Bool = false, _ body: (PostgresConnection) throws -> T
   ) async throws(RepositoryError) -> T {
     do {
-      return try await BlockingWork.run(on: store.pool, transaction: transaction, body)
+      guard transaction else { return try await BlockingWork.run(on: store.pool, transaction: false, body) }
+      return try await BlockingWork.run(on: store.pool, transaction: true) { connection in
+        try PostgresHistory.setAuthor(author, on: connection)
+        return try body(connection)
+      }
     } catch {
       throw RepositoryError(error, modelName: "\(Model.self)")
     }

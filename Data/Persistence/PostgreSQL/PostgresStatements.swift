@@ -18,15 +18,20 @@ struct PostgresStatements: Sendable {
   /// holding the encoded row's values in the rule's columns.
   let updateByUnique: [UniqueUpdate]
   private let keyIndex: Int
+  /// The head of the insert (`INSERT INTO t (columns) VALUES `) and each column's placeholder
+  /// form, for inserts of many rows in one statement.
+  private let insertHead: String
+  private let kinds: [ValueKind]
 
   init(_ definition: PostgresTableDefinition) {
     let table = definition.table
     let name = table.quotedName
     keyIndex = table.primaryKeyIndex
     let placeholders = table.columns.enumerated().map { $1.kind.postgresWrite("$\($0 + 1)") }
-    insert =
-      "INSERT INTO \(name) (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) "
-      + "VALUES (\(placeholders.joined(separator: ", ")))"
+    insertHead =
+      "INSERT INTO \(name) (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) VALUES "
+    insert = insertHead + "(\(placeholders.joined(separator: ", ")))"
+    kinds = table.columns.map(\.kind)
     let others = table.columns.indices.filter { $0 != table.primaryKeyIndex }
     // The update binds the other columns first, then the key.
     let assignments = others.enumerated().map { position, column in
@@ -60,6 +65,27 @@ struct PostgresStatements: Sendable {
       return UniqueUpdate(
         sql: "UPDATE \(name) SET \(setClause) WHERE \(condition.joined(separator: " AND "))", columns: bound)
     }
+  }
+
+  /// The most rows one insert statement carries: a few hundred, and never more parameters than
+  /// PostgreSQL's limit of 65,535.
+  var rowsPerInsert: Int { max(1, min(256, 65_535 / max(1, kinds.count))) }
+
+  /// The `INSERT` of `count` rows in one statement, bound row after row in column order.
+  func insert(rows count: Int) -> String {
+    guard count > 1 else { return insert }
+    var sql = insertHead
+    var number = 1
+    for row in 0..<count {
+      sql += row == 0 ? "(" : ", ("
+      for (column, kind) in kinds.enumerated() {
+        if column > 0 { sql += ", " }
+        sql += kind.postgresWrite("$\(number)")
+        number += 1
+      }
+      sql += ")"
+    }
+    return sql
   }
 
   /// An encoded row's values in ``update``'s order: the other columns, then the key.

@@ -1,3 +1,4 @@
+import Foundation
 public import PostgresCore
 
 /// The models of a schema on a PostgreSQL server: the store a ``PostgresRepository`` reads
@@ -33,7 +34,7 @@ public final class PostgresStore: Sendable {
   public init(url: String, for types: [any PersistentModel.Type], poolSize: Int = 8) async throws(PersistenceError) {
     var tables: [ObjectIdentifier: PostgresTableDefinition] = [:]
     for model in Schema(types).models {
-      tables[model.identifier] = PostgresTableDefinition(try model.resolveInRow())
+      tables[model.identifier] = PostgresTableDefinition(try model.resolveInRow(), model: model.name)
     }
     self.tables = tables
     pool = PostgresPool(url: url, size: poolSize)
@@ -41,8 +42,7 @@ public final class PostgresStore: Sendable {
     do {
       try await pool.transaction { connection in try Self.create(definitions, on: connection) }
     } catch {
-      throw error as? PersistenceError
-        ?? .postgres(error as? PostgresError ?? PostgresError(code: nil, message: "\(error)"))
+      throw Self.failure(error)
     }
   }
 
@@ -51,6 +51,7 @@ public final class PostgresStore: Sendable {
   /// not race to create the same table.
   private static func create(_ definitions: [PostgresTableDefinition], on connection: PostgresConnection) throws {
     _ = try connection.query("SELECT pg_advisory_xact_lock(\(advisoryLock))")
+    for statement in PostgresHistory.createStatements { try connection.execute(statement) }
     var created: [PostgresTableDefinition] = []
     for definition in definitions {
       let exists = try connection.query(
@@ -58,11 +59,75 @@ public final class PostgresStore: Sendable {
       guard exists.bool(row: 0, column: 0) == false else { continue }
       try connection.execute(definition.createTableStatement)
       for statement in definition.indexStatements { try connection.execute(statement) }
+      try connection.execute(PostgresHistory.triggerStatement(for: definition.table, model: definition.model))
       created.append(definition)
     }
     for definition in created {
       for statement in definition.foreignKeyStatements { try connection.execute(statement) }
     }
+  }
+
+  /// The transactions committed after a token (from the first without one), oldest first;
+  /// only those of the named authors when `authors` is given.
+  ///
+  /// - Throws: ``PersistenceError/postgres(_:)`` if the history cannot be read.
+  public func fetchHistory(
+    after token: HistoryToken? = nil, authors: Set<String>? = nil
+  ) async throws(PersistenceError)
+    -> [HistoryTransaction]
+  {
+    do {
+      return try await pool.withConnection { connection in
+        try PostgresHistory.transactions(after: token, authors: authors, limit: Int.max, on: connection)
+      }
+    } catch {
+      throw Self.failure(error)
+    }
+  }
+
+  /// The transactions committed from now on (or after a token), as they commit — by any
+  /// process, on any machine — filtered by author and model type name; heard through
+  /// `LISTEN`/`NOTIFY`, without polling.
+  ///
+  /// <!-- snippet context: server -->
+  /// ```swift
+  /// let store = try await PostgresStore(url: url, for: [Movie.self])
+  /// for try await transaction in try await store.history(models: ["Movie"]) {
+  ///   print(transaction.changes.count, "changes by", transaction.author ?? "someone")
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError/postgres(_:)`` if the newest token cannot be read.
+  public func history(
+    after token: HistoryToken? = nil, authors: Set<String>? = nil, models: Set<String>? = nil
+  ) async throws(PersistenceError) -> PostgresHistoryObserver {
+    let start: HistoryToken
+    if let token {
+      start = token
+    } else {
+      do {
+        start = try await pool.withConnection { try PostgresHistory.latestToken(on: $0) } ?? HistoryToken(0)
+      } catch {
+        throw Self.failure(error)
+      }
+    }
+    return PostgresHistoryObserver(store: self, after: start, authors: authors, models: models)
+  }
+
+  /// The database's URL as it may be shown: without a password, which a connection string of
+  /// `key=value` pairs may hold anywhere, so such a string is not shown at all.
+  public var displayURL: String {
+    guard var components = URLComponents(string: pool.url), components.scheme != nil else {
+      return "the PostgreSQL database"
+    }
+    if components.password != nil { components.password = nil }
+    components.query = nil
+    return components.string ?? "the PostgreSQL database"
+  }
+
+  /// A failure to reach or use the server, as the engine reports it.
+  static func failure(_ error: any Error) -> PersistenceError {
+    error as? PersistenceError ?? .postgres(error as? PostgresError ?? PostgresError(code: nil, message: "\(error)"))
   }
 
   /// The key of the advisory lock held while tables are created.

@@ -4,10 +4,13 @@ struct PostgresTableDefinition: Sendable {
   /// The table as the engine describes it, with externally stored attributes kept in the row
   /// (PostgreSQL moves large values out of the table's pages itself).
   let table: TableSchema
+  /// The model type's name, as the history records it.
+  let model: String
 
-  /// The definition of a table.
-  init(_ table: TableSchema) {
+  /// The definition of a model's table.
+  init(_ table: TableSchema, model: String) {
     self.table = table
+    self.model = model
   }
 
   /// The statement that creates the table, without its relationships (which may name tables

@@ -37,10 +37,17 @@ public import Repositories
 /// transaction commits.
 public struct PostgresUnitOfWork: UnitOfWork {
   let store: PostgresStore
+  /// The author the store's history records for the transactions.
+  public let author: String?
 
   /// Creates a unit of work on a store: its transactions may change any model the store holds.
-  public init(store: PostgresStore) {
+  ///
+  /// - Parameters:
+  ///   - store: the store whose models the transactions change.
+  ///   - author: the author the store's history records for the transactions.
+  public init(store: PostgresStore, author: String? = nil) {
     self.store = store
+    self.author = author
   }
 
   /// Runs `body` in one transaction: its changes commit when it returns, and are rolled back
@@ -56,6 +63,7 @@ public struct PostgresUnitOfWork: UnitOfWork {
     do {
       return try await BlockingWork.run(on: store.pool, transaction: true) { connection in
         bodyError = nil
+        try PostgresHistory.setAuthor(author, on: connection)
         let transaction = PostgresTransaction(store: store, connection: connection)
         defer { transaction.end() }
         let result: T

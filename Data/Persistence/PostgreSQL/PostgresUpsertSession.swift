@@ -31,8 +31,7 @@ final class PostgresUpsertSession<Model: PersistentModel> {
   /// The columns of every unique index, and each unique index's.
   private let uniqueColumns: Set<Int>
   private let uniqueIndexes: [[Int]]
-  /// The most rows one insert of a run binds: a power of two, under PostgreSQL's 65,535
-  /// parameters.
+  /// The most rows one insert of a run binds, under PostgreSQL's 65,535 parameters.
   private let maximumPiece: Int
   /// The most rows of a run.
   private static var longestRun: Int { 1_024 }
@@ -48,9 +47,7 @@ final class PostgresUpsertSession<Model: PersistentModel> {
     encoder = RowEncoder(table: repository.definition.table)
     uniqueColumns = statements.uniqueColumnSet
     uniqueIndexes = statements.uniqueIndexColumns
-    var piece = 256
-    while piece > 1 && piece * repository.definition.table.columns.count > 65_535 { piece /= 2 }
-    maximumPiece = piece
+    maximumPiece = repository.statements.rowsPerInsert
     upsertColumns = UpsertColumns(of: repository.definition.table, modelName: "\(Model.self)")
   }
 
@@ -91,7 +88,7 @@ final class PostgresUpsertSession<Model: PersistentModel> {
       // Pieces of a power of two rows, so that few statements are prepared.
       var size = min(run.rows.count - start, maximumPiece)
       while size & (size - 1) != 0 { size &= size - 1 }
-      let sql = insertStatements[size] ?? statements.insertUnlessStored(count: size)
+      let sql = insertStatements[size] ?? repository.statements.insert(rows: size) + statements.insertSuffix
       insertStatements[size] = sql
       let result = try connection.query(sql, run.rows[start..<start + size].flatMap(\.values))
       for stored in 0..<result.count {

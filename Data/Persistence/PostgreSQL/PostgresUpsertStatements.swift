@@ -37,19 +37,11 @@ struct PostgresUpsertStatements {
     }
   }
 
-  /// The insert of `count` encoded rows (bound one after the other, each in column order)
-  /// that skips each row whose identifier or unique values are stored, returning the `rowid`
-  /// and the key (named as the primary key) of each row it stored.
-  func insertUnlessStored(count: Int) -> String {
-    let table = definition.table
-    let width = table.columns.count
-    let rows = (0..<count).map { row in
-      "(" + table.columns.enumerated().map { $1.kind.postgresWrite("$\(row * width + $0 + 1)") }.joined(separator: ", ")
-        + ")"
-    }
-    return
-      "INSERT INTO \(table.quotedName) (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) "
-      + "VALUES \(rows.joined(separator: ", ")) ON CONFLICT DO NOTHING RETURNING rowid, \(Self.keyColumn(of: table, in: nil))"
+  /// What turns an `INSERT` of encoded rows into one that skips each row whose identifier or
+  /// unique values are stored, and returns the `rowid` and the key (named as the primary key)
+  /// of each row it stored.
+  var insertSuffix: String {
+    " ON CONFLICT DO NOTHING RETURNING rowid, \(Self.keyColumn(of: definition.table, in: nil))"
   }
 
   /// The columns, by index, of every unique index: a row whose update writes all of them

@@ -1,0 +1,186 @@
+import Foundation
+import PostgresCore
+import SQLiteCore
+
+/// The history of a PostgreSQL store: every committed transaction that changed a model, with
+/// its changes, recorded by the server itself and announced with `NOTIFY`.
+///
+/// Each model's table has a trigger that records each row it inserts, updates or deletes in the
+/// same transaction — whatever program writes it — and notifies ``channel``, which PostgreSQL
+/// delivers at commit, to every listener on any machine. A transaction's token is its
+/// transaction id. Ids are taken when transactions start, not when they commit, so a reader
+/// only reads transactions below the oldest one still running (`pg_snapshot_xmin`): every one
+/// of those has ended, so nothing can later appear behind a token already read.
+enum PostgresHistory {
+  /// The channel a commit that changed a model is announced on.
+  static let channel = "_history"
+
+  /// The statements that create the history's tables and the trigger function, once.
+  static let createStatements = [
+    """
+    CREATE TABLE IF NOT EXISTS "_history_transactions" (token bigint PRIMARY KEY, \
+    timestamp double precision NOT NULL, author text COLLATE "C")
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS "_history_changes" (token bigint NOT NULL, \
+    position bigint GENERATED ALWAYS AS IDENTITY, model text NOT NULL, kind text NOT NULL, \
+    id text NOT NULL, attributes text[] NOT NULL DEFAULT '{}', preserved jsonb)
+    """,
+    #"CREATE INDEX IF NOT EXISTS "_history_changes_token" ON "_history_changes" (token, position)"#,
+    """
+    CREATE OR REPLACE FUNCTION "_history_record"() RETURNS trigger LANGUAGE plpgsql AS $record$
+    DECLARE
+      current bigint := pg_current_xact_id()::text::bigint;
+      old_row jsonb;
+      new_row jsonb;
+      changed text[];
+      kept jsonb;
+    BEGIN
+      INSERT INTO "_history_transactions" (token, timestamp, author)
+        VALUES (current, extract(epoch FROM clock_timestamp())::float8 - 978307200,
+                nullif(current_setting('swiftdata.author', true), ''))
+        ON CONFLICT (token) DO NOTHING;
+      IF TG_OP = 'INSERT' THEN
+        INSERT INTO "_history_changes" (token, model, kind, id)
+          VALUES (current, TG_ARGV[0], 'insert', to_jsonb(NEW) ->> TG_ARGV[1]);
+      ELSIF TG_OP = 'UPDATE' THEN
+        old_row := to_jsonb(OLD) - 'rowid';
+        new_row := to_jsonb(NEW) - 'rowid';
+        SELECT coalesce(array_agg(n.key ORDER BY n.key), '{}') INTO changed
+          FROM jsonb_each(new_row) AS n WHERE n.value IS DISTINCT FROM old_row -> n.key;
+        INSERT INTO "_history_changes" (token, model, kind, id, attributes)
+          VALUES (current, TG_ARGV[0], 'update', new_row ->> TG_ARGV[1], changed);
+      ELSE
+        old_row := to_jsonb(OLD);
+        SELECT jsonb_object_agg(k, old_row -> k) INTO kept FROM unnest(TG_ARGV[2:]) AS k;
+        INSERT INTO "_history_changes" (token, model, kind, id, preserved)
+          VALUES (current, TG_ARGV[0], 'delete', old_row ->> TG_ARGV[1], kept);
+      END IF;
+      PERFORM pg_notify('\(channel)', '');
+      RETURN NULL;
+    END
+    $record$
+    """,
+  ]
+
+  /// The statement that makes a model's table record its changes.
+  static func triggerStatement(for table: TableSchema, model: String) -> String {
+    let arguments = ([model, table.primaryKey] + table.preservedOnDeletion).map(literal).joined(separator: ", ")
+    return "CREATE TRIGGER \(SQLIdentifier.quote("_history_" + table.name)) AFTER INSERT OR UPDATE OR DELETE "
+      + "ON \(table.quotedName) FOR EACH ROW EXECUTE FUNCTION \"_history_record\"(\(arguments))"
+  }
+
+  /// Text as an SQL string literal.
+  private static func literal(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+  }
+
+  /// Names the author of the transaction the connection is in, for the history.
+  static func setAuthor(_ author: String?, on connection: PostgresConnection) throws {
+    guard let author else { return }
+    _ = try connection.query("SELECT set_config('swiftdata.author', $1, true)", [.text(PostgresText.escaped(author))])
+  }
+
+  /// The transactions after a token that have ended, oldest first, at most `limit`; only
+  /// those of the named authors when `authors` is given.
+  static func transactions(
+    after token: HistoryToken?, authors: Set<String>?, limit: Int = 1_000, on connection: PostgresConnection
+  ) throws -> [HistoryTransaction] {
+    let found = try connection.query(
+      """
+      SELECT token, timestamp, author FROM "_history_transactions" \
+      WHERE token > $1 AND token < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
+      ORDER BY token LIMIT $2
+      """, [.integer(token?.value ?? 0), .integer(Int64(limit))])
+    guard found.count > 0, let first = found.int64(row: 0, column: 0),
+      let last = found.int64(row: found.count - 1, column: 0)
+    else { return [] }
+    let changes = try connection.query(
+      """
+      SELECT token, model, kind, id, array_to_json(attributes)::text, preserved::text FROM "_history_changes" \
+      WHERE token >= $1 AND token <= $2 ORDER BY token, position
+      """, [.integer(first), .integer(last)])
+    var changesByToken: [Int64: [HistoryChange]] = [:]
+    for row in 0..<changes.count {
+      guard let token = changes.int64(row: row, column: 0) else { continue }
+      changesByToken[token, default: []].append(try change(in: changes, row: row))
+    }
+    var transactions: [HistoryTransaction] = []
+    for row in 0..<found.count {
+      guard let token = found.int64(row: row, column: 0) else { continue }
+      let author = found.text(row: row, column: 2).map(PostgresText.unescaped)
+      if let authors, !(author.map(authors.contains) ?? false) { continue }
+      transactions.append(
+        HistoryTransaction(
+          token: HistoryToken(token),
+          timestamp: Date(timeIntervalSinceReferenceDate: found.double(row: row, column: 1) ?? 0),
+          author: author, changes: changesByToken[token] ?? []))
+    }
+    return transactions
+  }
+
+  /// Whether a transaction after a token recorded changes but is not readable yet, because one
+  /// that began before it is still running.
+  static func hasUnended(after token: HistoryToken, on connection: PostgresConnection) throws -> Bool {
+    let result = try connection.query(
+      #"SELECT EXISTS (SELECT 1 FROM "_history_transactions" WHERE token > $1)"#, [.integer(token.value)])
+    return result.bool(row: 0, column: 0) ?? false
+  }
+
+  /// The newest token of a transaction that has ended, or `nil` for an empty history.
+  static func latestToken(on connection: PostgresConnection) throws -> HistoryToken? {
+    let result = try connection.query(
+      """
+      SELECT max(token) FROM "_history_transactions" \
+      WHERE token < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+      """)
+    return result.int64(row: 0, column: 0).map(HistoryToken.init)
+  }
+
+  /// One recorded change.
+  private static func change(in result: PostgresResult, row: Int) throws -> HistoryChange {
+    let kind: PendingChange.Kind
+    switch result.text(row: row, column: 2) {
+    case "insert": kind = .insert
+    case "update": kind = .update
+    case "delete": kind = .delete
+    case let other:
+      throw PersistenceError.invalidValue("the history holds a change of an unknown kind, \(other ?? "NULL")")
+    }
+    return HistoryChange(
+      model: result.text(row: row, column: 1) ?? "",
+      id: PostgresText.unescaped(result.text(row: row, column: 3) ?? ""), kind: kind,
+      updatedAttributes: Set(try attributes(result.text(row: row, column: 4) ?? "[]")),
+      preservedValues: try preserved(result.text(row: row, column: 5)))
+  }
+
+  /// The attribute names of the JSON array the server wrote.
+  private static func attributes(_ json: String) throws -> [String] {
+    try JSONDecoder().decode([String].self, from: Data(json.utf8)).map(PostgresText.unescaped)
+  }
+
+  /// The preserved values of a delete, from the JSON object the trigger kept.
+  private static func preserved(_ json: String?) throws -> [String: HistoryValue] {
+    guard let json else { return [:] }
+    return try JSONDecoder().decode([String: PreservedScalar].self, from: Data(json.utf8)).mapValues(\.value)
+  }
+}
+
+/// A value the history kept of a deleted row, as JSON holds it: an integer, a number, text or
+/// `null`, read back as the engine's value.
+private struct PreservedScalar: Decodable {
+  let value: HistoryValue
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      value = HistoryValue(.null)
+    } else if let integer = try? container.decode(Int64.self) {
+      value = HistoryValue(.integer(integer))
+    } else if let real = try? container.decode(Double.self) {
+      value = HistoryValue(.real(real))
+    } else {
+      value = HistoryValue(.text(PostgresText.unescaped(try container.decode(String.self))))
+    }
+  }
+}

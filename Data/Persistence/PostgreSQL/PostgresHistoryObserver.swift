@@ -1,0 +1,83 @@
+import PostgresCore
+
+/// The transactions of a PostgreSQL store as they commit, from any process on any machine: an
+/// `AsyncSequence` that never ends by itself; stop iterating, or cancel the task, to stop.
+///
+/// Made by ``PostgresStore/history(after:authors:models:)``. Each iterator listens on the
+/// history's channel (`LISTEN`) before it first reads, so no commit falls between a read and
+/// the wait; it waits on the connection's socket, without polling, and reads again when a
+/// commit is announced. A commit that waits behind a transaction still running (ids are taken
+/// when transactions begin, so only those below the oldest one running are read) is read again
+/// shortly after, until that transaction has ended.
+public struct PostgresHistoryObserver: AsyncSequence, Sendable {
+  let store: PostgresStore
+  let after: HistoryToken
+  let authors: Set<String>?
+  let models: Set<String>?
+
+  /// Starts observing after the token the observer was made with.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(observer: self, last: after)
+  }
+
+  /// Yields each matching transaction once, in commit order.
+  public struct Iterator: AsyncIteratorProtocol {
+    let observer: PostgresHistoryObserver
+    var last: HistoryToken
+    var pending: [HistoryTransaction] = []
+    var listening: Listening?
+
+    init(observer: PostgresHistoryObserver, last: HistoryToken) {
+      self.observer = observer
+      self.last = last
+    }
+
+    /// The next matching transaction, waiting for it to commit.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled; ``PersistenceError`` if the
+    ///   history cannot be read or the server's connection is lost.
+    public mutating func next() async throws -> HistoryTransaction? {
+      while pending.isEmpty {
+        try Task.checkCancellation()
+        let listening = try self.listening ?? Listening(url: observer.store.pool.url)
+        self.listening = listening
+        let after = last
+        let (news, waiting) = try await observer.store.pool.withConnection { connection in
+          let news = try PostgresHistory.transactions(after: after, authors: nil, on: connection)
+          return (news, news.isEmpty ? try PostgresHistory.hasUnended(after: after, on: connection) : false)
+        }
+        if let newest = news.last?.token { last = newest }
+        pending = news.filter { transaction in
+          (observer.authors.map { authors in transaction.author.map(authors.contains) ?? false } ?? true)
+            && (observer.models.map { !$0.isDisjoint(with: transaction.models) } ?? true)
+        }
+        guard news.isEmpty else { continue }
+        if waiting {
+          try await Task.sleep(for: .milliseconds(20))
+        } else if try await listening.next() == nil {
+          throw CancellationError()
+        }
+      }
+      return pending.removeFirst()
+    }
+  }
+
+  /// An iterator's listener on the history's channel, stopped when the iterator goes; used by
+  /// the one task that iterates.
+  final class Listening {
+    private let listener: PostgresListener
+    private var notifications: AsyncThrowingStream<PostgresNotification, any Error>.AsyncIterator
+
+    init(url: String) throws {
+      listener = try PostgresListener(url: url, channels: [PostgresHistory.channel])
+      notifications = listener.notifications.makeAsyncIterator()
+    }
+
+    deinit { listener.stop() }
+
+    /// The next notice of a commit, or `nil` when the task is cancelled.
+    func next() async throws -> PostgresNotification? {
+      try await notifications.next()
+    }
+  }
+}
