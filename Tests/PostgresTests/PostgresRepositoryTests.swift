@@ -2,6 +2,7 @@ import Catalog
 import CatalogStorage
 import Foundation
 import Persistence
+import PostgresCore
 import Repositories
 import Testing
 
@@ -46,5 +47,37 @@ struct PostgresRepositoryTests {
       _ = try await PostgresStore(url: "postgres://someone:secret@127.0.0.1:1/none", for: [Movie.self])
     }
     #expect(!"\(error.map { "\($0)" } ?? "")".contains("secret"))
+  }
+}
+
+/// A database's own tables are never written when they are not the model's.
+@Suite(.needsPostgreSQL)
+struct PostgresForeignTableTests {
+  /// Another program's table of the same name; the same columns but no history trigger.
+  static let tables = [
+    ("CREATE TABLE movies (id uuid PRIMARY KEY, title text)", "(id, title) VALUES (gen_random_uuid(), 'theirs')"),
+    (
+      #"CREATE TABLE movies (rowid bigint GENERATED ALWAYS AS IDENTITY, id uuid PRIMARY KEY, "#
+        + #"title text COLLATE "C" NOT NULL, content text COLLATE "C" NOT NULL, images jsonb NOT NULL, "#
+        + "date double precision NOT NULL, rate bigint NOT NULL, heart bigint NOT NULL, runtime bigint)",
+      "(id, title, content, images, date, rate, heart) VALUES (gen_random_uuid(), 'theirs', '', '[]', 0, 0, 0)"
+    ),
+  ]
+
+  @Test(arguments: 0..<tables.count)
+  func aTableOfAnotherShapeIsRefusedAndLeftAsItWas(_ index: Int) async throws {
+    let url = try PostgresTestServer.makeSchema()
+    let connection = try PostgresConnection(url: url)
+    try connection.execute(Self.tables[index].0)
+    try connection.execute("INSERT INTO movies " + Self.tables[index].1)
+    let error = await #expect(throws: PersistenceError.self) {
+      _ = try await PostgresStore(url: url, for: [Movie.self], poolSize: 1)
+    }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("movies"))
+    // Nothing was created beside it, and its row is untouched.
+    let tables = try connection.query(
+      "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE '\\_history%'")
+    #expect(tables.int64(row: 0, column: 0) == 0)
+    #expect(try connection.query("SELECT title FROM movies").text(row: 0, column: 0) == "theirs")
   }
 }

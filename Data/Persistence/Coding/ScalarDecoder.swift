@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 import SQLiteCore
 
 /// Decodes one stored value, such as the result of `min(…)` or a `GROUP BY` key, as the Swift
@@ -78,5 +79,27 @@ struct ScalarDecoder: Decoder, SingleValueDecodingContainer {
 
   private func mismatch(_ expected: String) -> PersistenceError {
     .invalidValue("the stored value \(value) is not \(expected)")
+  }
+}
+
+extension ScalarDecoder {
+  /// Reads an aggregate's value as the type of the attribute it came from, which must be
+  /// `Decodable` (every stored attribute of a `Codable` model is), as a repository reports it.
+  static func attribute<Value>(
+    _ type: Value.Type, from value: SQLValue, of model: String
+  ) throws(RepositoryError)
+    -> Value
+  {
+    guard let decodable = type as? any Decodable.Type else {
+      throw .unsupportedQuery("\(Value.self) is not Decodable, so it cannot be read from \(model)'s table")
+    }
+    do {
+      guard let result = try decode(decodable, from: value) as? Value else {
+        throw PersistenceError.invalidValue("\(value) is not a \(Value.self)")
+      }
+      return result
+    } catch {
+      throw RepositoryError(error, modelName: model)
+    }
   }
 }

@@ -11,7 +11,10 @@ public import PostgresCore
 /// ```
 ///
 /// Opening creates the tables the database lacks, with their indexes and relationships, in one
-/// transaction; several processes opening at once create them once. Each model is stored as on
+/// transaction; several processes opening at once create them once. A table that is there
+/// already must be the one the model declares (columns, types, collations, nullability, its
+/// history trigger), else opening fails naming the differences and changes nothing. Each model
+/// is stored as on
 /// SQLite, with the same values: UUIDs as `uuid`, Booleans as `boolean`, dates exactly (as
 /// `double precision` seconds since 2001), text compared as Swift compares it, attributes
 /// declared with external storage in the row.
@@ -28,7 +31,8 @@ public final class PostgresStore: Sendable {
   ///   - url: the database's connection string.
   ///   - types: the model types the store holds.
   ///   - poolSize: the most connections the store opens at once.
-  /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model that cannot be stored;
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model that cannot be stored, or a
+  ///   table of that name that differs from the model's declaration;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached or refuses to
   ///   create a table — nothing is created then.
   public init(url: String, for types: [any PersistentModel.Type], poolSize: Int = 8) async throws(PersistenceError) {
@@ -56,7 +60,15 @@ public final class PostgresStore: Sendable {
     for definition in definitions {
       let exists = try connection.query(
         "SELECT to_regclass($1) IS NOT NULL", [.text(definition.table.quotedName)])
-      guard exists.bool(row: 0, column: 0) == false else { continue }
+      guard exists.bool(row: 0, column: 0) == false else {
+        let differences = try PostgresTableCheck.differences(of: definition, on: connection)
+        guard differences.isEmpty else {
+          throw PersistenceError.invalidSchema(
+            "the database's table \(definition.table.name) is not the one \(definition.model) declares: "
+              + differences.joined(separator: "; ") + "; nothing was changed")
+        }
+        continue
+      }
       try connection.execute(definition.createTableStatement)
       for statement in definition.indexStatements { try connection.execute(statement) }
       try connection.execute(PostgresHistory.triggerStatement(for: definition.table, model: definition.model))

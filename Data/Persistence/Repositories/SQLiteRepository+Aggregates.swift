@@ -71,20 +71,9 @@ extension SQLiteRepository {
     return column
   }
 
-  /// Reads a stored value as the attribute's type, which must be `Decodable` (every stored
-  /// attribute of a `Codable` model is).
+  /// Reads a stored value as the attribute's type.
   private func decode<Value>(_ type: Value.Type, _ value: SQLValue) throws(RepositoryError) -> Value {
-    guard let decodable = type as? any Decodable.Type else {
-      throw .unsupportedQuery("\(Value.self) is not Decodable, so it cannot be read from \(Model.self)'s table")
-    }
-    do {
-      guard let result = try ScalarDecoder.decode(decodable, from: value) as? Value else {
-        throw PersistenceError.invalidValue("\(value) is not a \(Value.self)")
-      }
-      return result
-    } catch {
-      throw RepositoryError(error, modelName: "\(Model.self)")
-    }
+    try ScalarDecoder.attribute(type, from: value, of: "\(Model.self)")
   }
 
   /// Runs `SELECT selection FROM table WHERE … [GROUP BY …]` and returns its rows.
