@@ -88,7 +88,9 @@ let package = Package(
     // PostgreSQL's server is not installed).
     .testTarget(
       name: "PostgresTests",
-      dependencies: ["PostgresCore", "Persistence", "Catalog", "CatalogStorage", "Repositories", "TestSupport"],
+      dependencies: [
+        "PostgresCore", "Persistence", "Catalog", "CatalogStorage", "Repositories", "SQLiteCore", "TestSupport",
+      ],
       path: "Tests/PostgresTests"),
     // A writer for the tests of several processes sharing one store.
     .executableTarget(

@@ -110,7 +110,7 @@ enum PostgresTestServer {
         rm -rf "$FOLDER"
         exit 1
       fi
-      "$@" "$BIN/postgres" -D "$DATA" -p "$PORT" -k "$FOLDER" -c listen_addresses=127.0.0.1 -c fsync=off \
+      "$@" "$BIN/postgres" -D "$DATA" -p "$PORT" -k "$FOLDER" -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off \
         -c synchronous_commit=off -c full_page_writes=off >"$FOLDER/server.log" 2>&1 &
       server=$!
       read -r _ || true

@@ -16,20 +16,9 @@ struct PostgresQuery<Model> {
   init(
     _ descriptor: FetchDescriptor<Model>, columns: String, on definition: PostgresTableDefinition
   ) throws(PersistenceError) {
-    let builder = QueryBuilder(table: definition.table, modelName: "\(Model.self)")
-    var query: SQLFragment
-    (query, isExact) = try Self.filtered(
-      "SELECT \(columns) FROM \(definition.table.quotedName)", by: descriptor, on: definition)
-    query.sql += " ORDER BY " + (try builder.orderTerms(descriptor.sortBy)).joined(separator: ", ")
-    if isExact, descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
-      // A negative limit means no limit, a negative offset none, as on SQLite.
-      query.sql += " LIMIT ? OFFSET ?"
-      let limit = descriptor.fetchLimit.flatMap { $0 < 0 ? nil : $0 }
-      query.bindings += [
-        limit.map { .integer(Int64($0)) } ?? .null, .integer(Int64(max(descriptor.fetchOffset ?? 0, 0))),
-      ]
-    }
-    fragment = query
+    let selection = try Self.builder(definition).selection(descriptor, columns: columns)
+    fragment = selection.fragment
+    isExact = selection.isExact
   }
 
   /// A statement (`SELECT … FROM table`, `DELETE FROM table`) with the `WHERE` of a
@@ -38,8 +27,13 @@ struct PostgresQuery<Model> {
     _ statement: String, by descriptor: FetchDescriptor<Model>, on definition: PostgresTableDefinition
   ) throws(PersistenceError) -> (SQLFragment, isExact: Bool) {
     var query = SQLFragment(statement)
-    try QueryBuilder(table: definition.table, modelName: "\(Model.self)").appendWhere(descriptor, to: &query)
-    return (query, true)
+    let isExact = try builder(definition).appendWhere(descriptor, to: &query)
+    return (query, isExact)
+  }
+
+  /// The query builder of a table, writing PostgreSQL's SQL.
+  private static func builder(_ definition: PostgresTableDefinition) -> QueryBuilder {
+    QueryBuilder(table: definition.table, modelName: "\(Model.self)", dialect: .postgreSQL)
   }
 
   /// The models the query's rows hold that the descriptor wants: all of them when the filter

@@ -19,15 +19,35 @@ struct KeysetCondition {
     let ascending: Bool
     /// The position's value, as its column stores it.
     let value: SQLValue
+    /// The SQL of the value's parameter: `?`, or on PostgreSQL the cast to the column's type.
+    let parameter: String
+
+    /// The key of a column, in a dialect.
+    init(column: Column, ascending: Bool, value: SQLValue, dialect: SQLDialect) {
+      let quoted = SQLIdentifier.quote(column.name)
+      isOptional = column.isOptional
+      self.ascending = ascending
+      self.value = value
+      self.column = quoted
+      switch dialect {
+      case .sqlite:
+        parameter = "?"
+      case .postgreSQL:
+        let text = column.kind == .text || column.kind == .url
+        parameter = PostgresSQL.parameter(column.kind) + (text ? #" COLLATE "C""# : "")
+      }
+    }
   }
 
   /// The keys of the order, the primary key among them (so that the order is total).
   let keys: [Key]
+  /// The SQL written.
+  let dialect: SQLDialect
 
   /// The condition, with its values bound.
   var fragment: SQLFragment {
-    guard let last = keys.last else { return SQLFragment("1") }
-    var condition = after(last) ?? SQLFragment("0")
+    guard let last = keys.last else { return SQLFragment(dialect.literal(true)) }
+    var condition = after(last) ?? SQLFragment(dialect.literal(false))
     for key in keys.dropLast().reversed() {
       let tied = equal(key)
       let rest = SQLFragment("(\(tied.sql) AND \(condition.sql))", tied.bindings + condition.bindings)
@@ -46,22 +66,28 @@ struct KeysetCondition {
     switch (key.value, key.ascending) {
     case (.null, true): return SQLFragment("\(key.column) IS NOT NULL")
     case (.null, false): return nil
-    case (_, true): return SQLFragment("\(key.column) > ?", [key.value])
+    case (_, true): return compare(key, ">")
     case (_, false):
-      guard key.isOptional else { return SQLFragment("\(key.column) < ?", [key.value]) }
-      return SQLFragment("(\(key.column) < ? OR \(key.column) IS NULL)", [key.value])
+      let before = compare(key, "<")
+      guard key.isOptional else { return before }
+      return SQLFragment("(\(before.sql) OR \(key.column) IS NULL)", before.bindings)
     }
+  }
+
+  /// `column op value` for one key.
+  private func compare(_ key: Key, _ op: String) -> SQLFragment {
+    return SQLFragment("\(key.column) \(op) \(key.parameter)", [key.value])
   }
 
   /// The rows tied with the position on one key.
   private func equal(_ key: Key) -> SQLFragment {
-    key.value == .null ? SQLFragment("\(key.column) IS NULL") : SQLFragment("\(key.column) = ?", [key.value])
+    key.value == .null ? SQLFragment("\(key.column) IS NULL") : compare(key, "=")
   }
 
   /// A range on the first key that holds every row after the position, so that an index on it
   /// starts at the position instead of reading the rows before; `nil` where no plain range does.
   private func leadingBound(_ key: Key) -> SQLFragment? {
     guard key.value != .null, key.ascending || !key.isOptional else { return nil }
-    return SQLFragment("\(key.column) \(key.ascending ? ">=" : "<=") ?", [key.value])
+    return compare(key, key.ascending ? ">=" : "<=")
   }
 }

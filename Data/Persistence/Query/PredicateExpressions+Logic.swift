@@ -6,13 +6,19 @@ import SQLiteCore
 extension PredicateExpressions.Equal: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // `IS` treats NULL as a value, as Swift treats nil: nil == nil is true.
-    try translator.binary(lhs, "IS", rhs)
+    switch translator.dialect {
+    case .sqlite: try translator.binary(lhs, "IS", rhs)
+    case .postgreSQL: try translator.postgresEquality(lhs, rhs, negated: false)
+    }
   }
 }
 
 extension PredicateExpressions.NotEqual: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    try translator.binary(lhs, "IS NOT", rhs)
+    switch translator.dialect {
+    case .sqlite: try translator.binary(lhs, "IS NOT", rhs)
+    case .postgreSQL: try translator.postgresEquality(lhs, rhs, negated: true)
+    }
   }
 }
 
@@ -25,45 +31,58 @@ extension PredicateExpressions.Comparison: SQLExpressible {
       case .greaterThan: ">"
       case .greaterThanOrEqual: ">="
       }
-    return try translator.binary(lhs, symbol, rhs)
+    guard translator.dialect == .postgreSQL else { return try translator.binary(lhs, symbol, rhs) }
+    return try translator.postgresComparison(
+      translator.scalar(lhs), symbol, translator.scalar(rhs), text: LHS.Output.self == String.self)
   }
 }
 
-extension PredicateExpressions.Conjunction: SQLExpressible {
+extension PredicateExpressions.Conjunction: SQLExpressible, BoundsCombining {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // As in Swift, a false left side means the right side is never evaluated.
     let left = try translator.scalar(lhs)
-    if left.constant == false { return .constant(false) }
+    if left.constant == false { return translator.constant(false) }
     let right = try translator.scalar(rhs)
     if left.constant == true { return right }
     if right.constant == true { return left }
-    if right.constant == false { return .constant(false) }
+    if right.constant == false { return translator.constant(false) }
+    guard left.bounds == nil, right.bounds == nil else {
+      return .bounded(
+        InexactBounds(
+          upper: InexactBounds.and(left.upper, right.upper), lower: InexactBounds.and(left.lower, right.lower)))
+    }
     return SQLTerm(sql: "(\(left.sql) AND \(right.sql))", bindings: left.bindings + right.bindings)
   }
 }
 
-extension PredicateExpressions.Disjunction: SQLExpressible {
+extension PredicateExpressions.Disjunction: SQLExpressible, BoundsCombining {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // As in Swift, a true left side means the right side is never evaluated.
     let left = try translator.scalar(lhs)
-    if left.constant == true { return .constant(true) }
+    if left.constant == true { return translator.constant(true) }
     let right = try translator.scalar(rhs)
     if left.constant == false { return right }
     if right.constant == false { return left }
-    if right.constant == true { return .constant(true) }
+    if right.constant == true { return translator.constant(true) }
+    guard left.bounds == nil, right.bounds == nil else {
+      return .bounded(
+        InexactBounds(
+          upper: InexactBounds.or(left.upper, right.upper), lower: InexactBounds.or(left.lower, right.lower)))
+    }
     return SQLTerm(sql: "(\(left.sql) OR \(right.sql))", bindings: left.bindings + right.bindings)
   }
 }
 
-extension PredicateExpressions.Negation: SQLExpressible {
+extension PredicateExpressions.Negation: SQLExpressible, BoundsCombining {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let operand = try translator.scalar(wrapped)
-    if let constant = operand.constant { return .constant(!constant) }
+    if let constant = operand.constant { return translator.constant(!constant) }
+    if let bounds = operand.bounds { return .bounded(bounds.negated) }
     return SQLTerm(sql: "(NOT \(operand.sql))", bindings: operand.bindings)
   }
 }
 
-extension PredicateExpressions.Conditional: SQLExpressible {
+extension PredicateExpressions.Conditional: SQLExpressible, BoundsCombining {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let test = try translator.scalar(test)
     if let constant = test.constant {
@@ -72,6 +91,18 @@ extension PredicateExpressions.Conditional: SQLExpressible {
     }
     let yes = try translator.scalar(trueBranch)
     let no = try translator.scalar(falseBranch)
+    if test.bounds != nil || yes.bounds != nil || no.bounds != nil {
+      // Only a condition's bounds can be chosen between; any other value is unknown.
+      guard Output.self == Bool.self else { return .unknown(translator.dialect) }
+      return .bounded(
+        InexactBounds(
+          upper: InexactBounds.conditional(
+            test: (test.upper, test.lower), yes: yes.upper, no: no.upper,
+            either: InexactBounds.or(yes.upper, no.upper)),
+          lower: InexactBounds.conditional(
+            test: (test.upper, test.lower), yes: yes.lower, no: no.lower,
+            either: InexactBounds.and(yes.lower, no.lower))))
+    }
     return SQLTerm(
       sql: "(CASE WHEN \(test.sql) THEN \(yes.sql) ELSE \(no.sql) END)",
       bindings: test.bindings + yes.bindings + no.bindings)

@@ -27,6 +27,9 @@ extension PredicateExpressions.ForcedUnwrap: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let value = try translator.translate(inner)
     guard case .scalar = value.shape else { return value }
-    return SQLTerm(sql: "swift_unwrap(\(value.sql))", bindings: value.bindings)
+    guard translator.dialect == .postgreSQL else {
+      return SQLTerm(sql: "swift_unwrap(\(value.sql))", bindings: value.bindings)
+    }
+    return value.postgresUnwrapped
   }
 }

@@ -14,6 +14,9 @@ extension PredicateExpressions.SequenceContains: SQLExpressible {
     guard case .json(let base, let path) = collection.shape else {
       throw translator.unsupported(Self.self, " (contains on a computed sequence)")
     }
+    if translator.dialect == .postgreSQL {
+      return try translator.postgresJSONContains(base: base, path: path, element: element, elementType: RHS.Output.self)
+    }
     let jsonPath = "$" + path.map { ".\"\($0)\"" }.joined()
     return SQLTerm(
       sql: "EXISTS (SELECT 1 FROM json_each(\(base.sql), ?) WHERE value IS \(element.sql))",
@@ -30,14 +33,21 @@ extension PredicateExpressions.RangeExpressionContains: SQLExpressible {
         try translator.scalar(range.lowerExpression), try translator.scalar(range.upperExpression), range.isClosed
       )
     } else if let captured = range as? any CapturedValue, let range = captured.capturedValue as? any RangeBounds {
-      let lower = try translator.bindable(range.lowerValue)
-      let upper = try translator.bindable(range.upperValue)
-      bounds = (SQLTerm(sql: "?", bindings: [lower]), SQLTerm(sql: "?", bindings: [upper]), range.isClosed)
+      bounds = (
+        try translator.captured(range.lowerValue, of: Element.Output.self),
+        try translator.captured(range.upperValue, of: Element.Output.self), range.isClosed
+      )
     } else {
       throw translator.unsupported(RangeExpression.self)
     }
     // The element is written twice, so its values are bound twice, in text order.
     let upperTest = bounds.closed ? "<=" : "<"
+    if translator.dialect == .postgreSQL {
+      let text = Element.Output.self == String.self
+      let lower = translator.postgresComparison(element, ">=", bounds.lower, text: text)
+      let upper = translator.postgresComparison(element, upperTest, bounds.upper, text: text)
+      return SQLTerm(sql: "(\(lower.sql) AND \(upper.sql))", bindings: lower.bindings + upper.bindings)
+    }
     return SQLTerm(
       sql: "((\(element.sql) >= \(bounds.lower.sql)) AND (\(element.sql) \(upperTest) \(bounds.upper.sql)))",
       bindings: element.bindings + bounds.lower.bindings + element.bindings + bounds.upper.bindings)
@@ -49,7 +59,8 @@ extension PredicateExpressions.SequenceStartsWith: SQLExpressible {
     guard Base.Output.self == String.self, Prefix.Output.self == String.self else {
       throw translator.unsupported(Self.self, " (only for strings)")
     }
-    return try translator.call("swift_starts_with", base, prefix)
+    guard translator.dialect == .postgreSQL else { return try translator.call("swift_starts_with", base, prefix) }
+    return try translator.narrowingTextTest("starts_with", base, prefix, test: { "starts_with(\($0), \($1))" })
   }
 }
 
@@ -57,6 +68,9 @@ extension PredicateExpressions.CollectionContainsCollection: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     guard Base.Output.self == String.self, Other.Output.self == String.self else {
       throw translator.unsupported(Self.self, " (only for strings)")
+    }
+    guard translator.dialect == .sqlite else {
+      return try translator.narrowingTextTest("contains", base, other, test: { "(strpos(\($0), \($1)) > 0)" })
     }
     // By Swift's characters, as `Predicate.evaluate` does; `%` and `_` are plain text.
     let exact = try translator.call("swift_contains", base, other)
@@ -66,6 +80,19 @@ extension PredicateExpressions.CollectionContainsCollection: SQLExpressible {
 }
 
 extension PredicateTranslator {
+  /// A text test PostgreSQL answers by code points, where Swift compares characters: a match
+  /// that splits a character (`"👍"` in `"👍🏽"`, `"q"` before a combining mark) is found there
+  /// and not by Swift. With both sides in NFC it finds every match Swift does, so its SQL is an
+  /// upper bound (see ``InexactBounds``), and nothing below it is known.
+  func narrowingTextTest(
+    _ name: String, _ base: Any, _ other: Any, test: (String, String) -> String
+  ) throws(PersistenceError) -> SQLTerm {
+    let haystack = try scalar(base)
+    let needle = try scalar(other)
+    let upper = SQLFragment(test(haystack.sql, needle.sql), haystack.bindings + needle.bindings)
+    return .bounded(InexactBounds(upper: upper, lower: SQLFragment(dialect.literal(false))))
+  }
+
   /// The condition that narrows `base.contains(needle)` to the rows the table's substring index
   /// (``SearchIndex``) finds, when `base` is a searchable column and `needle` a captured value the
   /// index can look up; `nil` otherwise, and the exact test alone reads every row.
@@ -92,9 +119,16 @@ extension PredicateTranslator {
   func membership(_ element: SQLTerm, in sequence: Any) throws(PersistenceError) -> SQLTerm {
     guard let sequence = sequence as? any Sequence else { throw unsupported(type(of: sequence)) }
     var values: [SQLValue] = []
-    for value in Self.elements(of: sequence) { values.append(try bindable(value)) }
+    var kind: ValueKind?
+    for value in Self.elements(of: sequence) {
+      values.append(try bindable(value))
+      if dialect == .postgreSQL, kind == nil, values.last != .null { kind = PostgresSQL.kind(of: type(of: value)) }
+    }
     let containsNil = values.contains(.null)
     values.removeAll { $0 == .null }
+    if dialect == .postgreSQL {
+      return try postgresMembership(element, in: values, containsNil: containsNil, kind: kind)
+    }
     if element.neverNull, !containsNil, let last = values.last, values.count <= Self.longestParameterList {
       let padded = values + Array(repeating: last, count: Self.parameterCount(for: values.count) - values.count)
       let parameters = Array(repeating: "?", count: padded.count).joined(separator: ", ")
@@ -134,7 +168,7 @@ extension PredicateTranslator {
 
   /// Bytes as upper-case hexadecimal digits, as SQLite's `hex()` writes them (without
   /// `String(format:)`, which costs a formatter per byte).
-  private static func upperHex(_ data: Data) -> String {
+  static func upperHex(_ data: Data) -> String {
     let digits = Array("0123456789ABCDEF".utf8)
     var text: [UInt8] = []
     text.reserveCapacity(data.count * 2)

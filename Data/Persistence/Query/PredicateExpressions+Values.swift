@@ -49,8 +49,8 @@ extension PredicateExpressions.Value: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // A captured Bool is known now: logic around it folds away, so that optional filters
     // written as `!enabled || …` leave SQL that can use an index.
-    if let flag = value as? Bool { return .constant(flag) }
-    return SQLTerm(sql: "?", bindings: [try translator.bindable(value)])
+    if let flag = value as? Bool { return translator.constant(flag) }
+    return try translator.captured(value, of: Output.self)
   }
 }
 
@@ -70,6 +70,12 @@ extension PredicateTranslator {
     }
   }
 
+  /// A captured value: a parameter, cast on PostgreSQL to the type of its kind.
+  func captured(_ value: Any, of type: Any.Type) throws(PersistenceError) -> SQLTerm {
+    guard dialect == .postgreSQL else { return SQLTerm(sql: "?", bindings: [try bindable(value)]) }
+    return try postgresValue(value, of: type)
+  }
+
   /// A term inside a JSON attribute: a scalar read with `json_extract`, or a sub-document
   /// that further key paths can reach into.
   ///
@@ -84,6 +90,7 @@ extension PredicateTranslator {
       throw .unsupportedQuery(
         "a \(type) inside a JSON attribute cannot be compared in SQL (in a predicate on \(modelName))")
     }
+    if dialect == .postgreSQL { return postgresJSONScalar(base: base, path: path, kind: kind) }
     guard path.allSatisfy({ !$0.contains("\"") }) else {
       throw .unsupportedQuery("a JSON key with a double quote cannot be queried (in a predicate on \(modelName))")
     }

@@ -10,31 +10,73 @@ import SQLiteCore
 struct PredicateTranslator {
   let table: TableSchema
   let modelName: String
+  /// The SQL written: SQLite's, or PostgreSQL's.
+  let dialect: SQLDialect
   /// What each predicate variable stands for: the model's row, or a value bound by
   /// `flatMap`.
   private(set) var variables: [PredicateExpressions.VariableID: SQLTerm] = [:]
 
-  init(table: TableSchema, modelName: String) {
+  /// The inexact terms made so far, on PostgreSQL (SQLite's terms are all exact).
+  private let inexactTerms: InexactTermCount?
+
+  init(table: TableSchema, modelName: String, dialect: SQLDialect = .sqlite) {
     self.table = table
     self.modelName = modelName
+    self.dialect = dialect
+    inexactTerms = dialect == .sqlite ? nil : InexactTermCount()
   }
 
-  /// Returns the SQL condition of a predicate.
+  /// Returns the SQL condition of a predicate, which keeps exactly the models it does.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` naming the expression it cannot
+  ///   translate, or for a predicate SQL can only approximate here (see ``filter(_:)``).
+  func condition<Model>(_ predicate: Predicate<Model>) throws(PersistenceError) -> SQLFragment {
+    let filter = try filter(predicate)
+    guard filter.isExact else {
+      throw .unsupportedQuery(
+        "this predicate on \(modelName) matches text by Swift's characters or computes with floating point, which SQL here can only approximate: each row must be checked in Swift"
+      )
+    }
+    return filter.fragment
+  }
+
+  /// Returns the SQL condition of a predicate, and whether it keeps exactly the models the
+  /// predicate does; when not, it keeps at least all of them (see ``PredicateFilter``). On
+  /// SQLite it is always exact.
   ///
   /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` naming the expression it cannot
   ///   translate.
-  func condition<Model>(_ predicate: Predicate<Model>) throws(PersistenceError) -> SQLFragment {
+  func filter<Model>(_ predicate: Predicate<Model>) throws(PersistenceError) -> PredicateFilter {
     var translator = self
     translator.variables[predicate.variable.key] = .row
-    return try translator.requireScalar(translator.translate(predicate.expression)).fragment
+    let term = try translator.requireScalar(translator.translate(predicate.expression))
+    return PredicateFilter(fragment: term.upper, isExact: term.bounds == nil)
   }
 
   /// Translates one node.
+  ///
+  /// A node whose operand was inexact is itself unknown (anywhere between true and false),
+  /// unless it combines its operands' bounds itself (``BoundsCombining``).
   func translate(_ expression: Any) throws(PersistenceError) -> SQLTerm {
     guard let expressible = expression as? any SQLExpressible else {
       throw unsupported(type(of: expression))
     }
-    return try expressible.sqlTerm(in: self)
+    guard let inexactTerms else { return try expressible.sqlTerm(in: self) }
+    let before = inexactTerms.value
+    var term = try expressible.sqlTerm(in: self)
+    if inexactTerms.value != before, !(expressible is any BoundsCombining) {
+      term = .unknown(dialect)
+    }
+    if term.bounds != nil { inexactTerms.value += 1 }
+    return term
+  }
+
+  /// A boolean known before the query runs, in the dialect's spelling.
+  func constant(_ value: Bool) -> SQLTerm {
+    var term = SQLTerm.constant(value)
+    term.sql = dialect.literal(value)
+    term.neverNull = dialect == .postgreSQL
+    return term
   }
 
   /// A translator in which a variable stands for a term, as inside `flatMap`.
@@ -101,6 +143,8 @@ struct SQLTerm {
   var neverNull = false
   /// The stored column the term is, when it is exactly one of the row's columns.
   var column: String?
+  /// Where SQL only approximates the term's value (PostgreSQL): its bounds; `nil` when exact.
+  var bounds: InexactBounds?
 
   /// The term that stands for the model's row.
   static let row = SQLTerm(sql: "", bindings: [], shape: .row)

@@ -8,29 +8,56 @@ import SQLiteCore
 /// the order total: ties come back in the same order as from the in-memory repository, pages
 /// never overlap, and a position in the order (``FetchDescriptor/after``) is a set of values.
 /// Unsorted results come in insertion order (`rowid`), the table's own order.
+///
+/// On PostgreSQL (``dialect``), a predicate SQL can only approximate makes a wider query: see
+/// ``selection(_:columns:)``.
 struct QueryBuilder {
   let table: TableSchema
   let modelName: String
+  /// The SQL written: SQLite's, or PostgreSQL's.
+  var dialect: SQLDialect = .sqlite
 
   /// The `SELECT` that returns the models a descriptor asks for.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a descriptor SQL cannot answer, or
+  ///   on PostgreSQL can only approximate (use ``selection(_:columns:)`` there).
   func select<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
-    try select(try columns(descriptor.propertiesToFetch), descriptor)
+    try exact(selection(descriptor, columns: try columns(descriptor.propertiesToFetch)))
   }
 
   /// The `SELECT` of only the primary keys of the models a descriptor asks for, in its order.
+  ///
+  /// - Throws: as ``select(_:)`` does.
   func selectIdentifiers<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
-    try select(SQLIdentifier.quote(table.primaryKey), descriptor)
+    try exact(selection(descriptor, columns: SQLIdentifier.quote(table.primaryKey)))
   }
 
-  /// The `SELECT` of result columns for a descriptor: its filter, order and page.
-  private func select<Model>(
-    _ resultColumns: String, _ descriptor: FetchDescriptor<Model>
-  ) throws(PersistenceError) -> SQLFragment {
+  /// The `SELECT` of result columns (`columns(_:)`'s) for a descriptor — its filter, order and
+  /// page — and whether its rows are exactly the descriptor's.
+  ///
+  /// When the filter is not exact (``PredicateFilter``), the query keeps at least every row the
+  /// predicate does, in the descriptor's order, without the limit and offset: the caller checks
+  /// each row with `Predicate.evaluate`, then skips `fetchOffset` of those that pass and stops
+  /// at `fetchLimit`. On SQLite it is always exact.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a descriptor SQL cannot answer.
+  func selection<Model>(
+    _ descriptor: FetchDescriptor<Model>, columns resultColumns: String
+  ) throws(PersistenceError) -> PredicateFilter {
     var query = SQLFragment("SELECT \(resultColumns) FROM \(table.quotedName)")
-    try appendWhere(descriptor, to: &query)
+    let isExact = try appendWhere(descriptor, to: &query)
     query.sql += " ORDER BY " + (try orderTerms(descriptor.sortBy)).joined(separator: ", ")
-    appendPage(descriptor, to: &query)
-    return query
+    if isExact { appendPage(descriptor, to: &query) }
+    return PredicateFilter(fragment: query, isExact: isExact)
+  }
+
+  /// The query of an exact selection; an error for one that needs Swift's check.
+  private func exact(_ selection: PredicateFilter) throws(PersistenceError) -> SQLFragment {
+    guard selection.isExact else {
+      throw .unsupportedQuery(
+        "this predicate on \(modelName) can only be approximated in SQL here: each row must be checked in Swift")
+    }
+    return selection.fragment
   }
 
   /// The result columns that fetch some properties: every column when none are listed; else
@@ -63,12 +90,15 @@ struct QueryBuilder {
   /// The `SELECT count(*)` of the models a descriptor would return.
   func count<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
     var inner = SQLFragment("SELECT 1 FROM \(table.quotedName)")
-    try appendWhere(descriptor, to: &inner)
+    let isExact = try appendWhere(descriptor, to: &inner)
+    // On PostgreSQL, a count of a predicate SQL only approximates needs each row checked.
+    _ = try exact(PredicateFilter(fragment: inner, isExact: isExact))
     guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else {
       return SQLFragment("SELECT count(*)" + inner.sql.dropFirst("SELECT 1".count), inner.bindings)
     }
     appendPage(descriptor, to: &inner)
-    return SQLFragment("SELECT count(*) FROM (\(inner.sql))", inner.bindings)
+    // PostgreSQL names every subquery in FROM.
+    return SQLFragment("SELECT count(*) FROM (\(inner.sql))\(dialect == .postgreSQL ? " AS page" : "")", inner.bindings)
   }
 
   /// The `ORDER BY` terms of sort descriptors, then of the primary key unless they sort by it
@@ -79,9 +109,11 @@ struct QueryBuilder {
   func orderTerms<Model>(_ sortBy: [SortDescriptor<Model>]) throws(PersistenceError) -> [String] {
     guard !sortBy.isEmpty else { return ["rowid"] }
     let keys = try sortKeys(sortBy)
-    let terms = keys.map { SQLIdentifier.quote($0.column.name) + ($0.ascending ? " ASC" : " DESC") }
+    let terms = keys.map {
+      dialect.orderTerm(SQLIdentifier.quote($0.column.name), ascending: $0.ascending, isOptional: $0.column.isOptional)
+    }
     guard !keys.contains(where: { $0.column.name == table.primaryKey }) else { return terms }
-    return terms + [SQLIdentifier.quote(table.primaryKey) + " ASC"]
+    return terms + [dialect.orderTerm(SQLIdentifier.quote(table.primaryKey), ascending: true, isOptional: false)]
   }
 
   /// The stored column and key path of each sort descriptor.
@@ -101,26 +133,32 @@ struct QueryBuilder {
       guard column.kind != .json, column.kind != .external else {
         throw .unsupportedQuery("cannot sort by \(modelName).\(name): it is stored as JSON or in external files")
       }
-      // SQLite puts NULL first in ascending order and last in descending order, as Swift does.
+      // NULL comes first in ascending order and last in descending order, as Swift puts nil
+      // (see `SQLDialect.orderTerm`).
       return (column, keyPath, descriptor.order == .forward)
     }
   }
 
-  /// Appends the `WHERE` of a descriptor's predicate and position, if it has either.
+  /// Appends the `WHERE` of a descriptor's predicate and position, if it has either, and
+  /// returns whether it keeps exactly the descriptor's rows (see ``PredicateFilter``).
+  @discardableResult
   func appendWhere<Model>(
     _ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment
-  ) throws(PersistenceError) {
+  ) throws(PersistenceError) -> Bool {
     var conditions: [SQLFragment] = []
+    var isExact = true
     if let predicate = descriptor.predicate {
-      let condition = try PredicateTranslator(table: table, modelName: modelName).condition(predicate)
+      let filter = try PredicateTranslator(table: table, modelName: modelName, dialect: dialect).filter(predicate)
+      isExact = filter.isExact
       // A predicate folded to `true` (only captured values decided it) needs no WHERE.
-      if condition != SQLTerm.constant(true).fragment { conditions.append(condition) }
+      if filter.fragment.sql != dialect.literal(true) { conditions.append(filter.fragment) }
     }
     if let position = try keyset(descriptor) { conditions.append(position) }
-    guard !conditions.isEmpty else { return }
+    guard !conditions.isEmpty else { return isExact }
     // Each condition is parenthesized or a single term already, so AND binds them as written.
     query.sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ")
     query.bindings += conditions.flatMap(\.bindings)
+    return isExact
   }
 
   /// The condition that keeps the rows after ``FetchDescriptor/after``, or `nil` without one.
@@ -139,19 +177,22 @@ struct QueryBuilder {
     }
     let sortKeys = try sortKeys(descriptor.sortBy)
     var keys = try sortKeys.map { (key) throws(PersistenceError) in
-      KeysetCondition.Key(
-        column: SQLIdentifier.quote(key.column.name), isOptional: key.column.isOptional, ascending: key.ascending,
-        value: try SQLValue(swiftValue: model[keyPath: key.keyPath]))
+      try KeysetCondition.Key(
+        column: key.column, ascending: key.ascending, value: SQLValue(swiftValue: model[keyPath: key.keyPath]),
+        dialect: dialect)
     }
     // As in ``orderTerms(_:)``: the primary key breaks the ties, unless the order has it.
     guard !sortKeys.contains(where: { $0.column.name == table.primaryKey }) else {
-      return KeysetCondition(keys: keys).fragment
+      return KeysetCondition(keys: keys, dialect: dialect).fragment
+    }
+    guard let primaryKey = table.columns.first(where: { $0.name == table.primaryKey }) else {
+      throw .unsupportedQuery("\(modelName) has no primary key column to page by")
     }
     keys.append(
       KeysetCondition.Key(
-        column: SQLIdentifier.quote(table.primaryKey), isOptional: false, ascending: true,
-        value: try SQLValue(swiftValue: Self.identifier(of: identifiable))))
-    return KeysetCondition(keys: keys).fragment
+        column: primaryKey, ascending: true, value: try SQLValue(swiftValue: Self.identifier(of: identifiable)),
+        dialect: dialect))
+    return KeysetCondition(keys: keys, dialect: dialect).fragment
   }
 
   private static func identifier(of model: some Identifiable) -> Any { model.id }
@@ -161,7 +202,13 @@ struct QueryBuilder {
     // As in SQLite, a negative limit means no limit; a negative offset counts as zero.
     let limit = max(descriptor.fetchLimit ?? -1, -1)
     let offset = max(descriptor.fetchOffset ?? 0, 0)
-    query.sql += " LIMIT ? OFFSET ?"
-    query.bindings += [.integer(Int64(limit)), .integer(Int64(offset))]
+    guard dialect == .postgreSQL else {
+      query.sql += " LIMIT ? OFFSET ?"
+      query.bindings += [.integer(Int64(limit)), .integer(Int64(offset))]
+      return
+    }
+    // PostgreSQL refuses a negative limit: NULL is none.
+    query.sql += " LIMIT ?::int8 OFFSET ?::int8"
+    query.bindings += [limit < 0 ? .null : .integer(Int64(limit)), .integer(Int64(offset))]
   }
 }
