@@ -208,9 +208,10 @@ protocol FinishingSession {
 
 extension UpsertSession: FinishingSession {}
 
-/// The same value, seen as the type it is known to have: `Persistent` is `Model`, opened.
-private func same<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
-  // A mismatch would be a bug of this file: each operation opens exactly its own model type.
+/// The same value, seen as the type it is known to have: `Persistent` is `Model`, opened (by
+/// the SQLite and the PostgreSQL transactions).
+func same<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
+  // A mismatch would be a bug of its caller: each operation opens exactly its own model type.
   value as! Target
 }
 

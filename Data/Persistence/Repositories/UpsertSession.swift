@@ -38,8 +38,8 @@ final class UpsertSession<Model: PersistentModel> {
   private var updates: [UpdateKey: Statement] = [:]
   /// The comparisons that find what each of ``updates`` changes, for the history.
   private var comparisons: [UpdateKey: Statement] = [:]
-  /// The columns each list of properties sets, resolved once.
-  private var columnsByProperties: [[AnyKeyPath]: [Int]] = [:]
+  /// The columns each list of properties sets.
+  private var upsertColumns: UpsertColumns
   /// Indexes dropped for the session and built again by ``finish()``.
   private var deferredIndexes: [String] = []
 
@@ -50,6 +50,7 @@ final class UpsertSession<Model: PersistentModel> {
     self.state = state
     let table = writer.table
     encoder = state.encoder(for: table)
+    upsertColumns = UpsertColumns(of: table, modelName: "\(Model.self)")
     keys = try UpsertedKeys(of: table, on: state.connection)
     family = writer.familyKeys
     insert = try state.connection.statement(writer.statements.insertUnlessStored)
@@ -82,7 +83,7 @@ final class UpsertSession<Model: PersistentModel> {
   }
 
   private func upsert(_ row: Upsert<Model>) throws -> UpsertOutcome<Model.ID> {
-    let columns = try self.columns(of: row.properties)
+    let columns = try upsertColumns.columns(of: row.properties?.map { $0 as AnyKeyPath })
     try encoder.encode(row.model)
     let id = row.model.id
     if try inserted(row.model, origin: row.origin) { return .inserted(id) }
@@ -187,26 +188,5 @@ final class UpsertSession<Model: PersistentModel> {
       UpdatedAttributes.statement(table, setting: columns, matching: matched))
     comparisons[key] = statement
     return statement
-  }
-
-  /// The columns, by index, that an update of `properties` sets: every one when `nil`; never
-  /// the primary key.
-  ///
-  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a property that is not stored.
-  private func columns(of properties: [any PartialKeyPath<Model> & Sendable]?) throws -> [Int] {
-    guard let properties else { return table.columns.indices.filter { $0 != table.primaryKeyIndex } }
-    let paths = properties.map { $0 as AnyKeyPath }
-    if let columns = columnsByProperties[paths] { return columns }
-    var columns = Set<Int>()
-    for path in paths {
-      let name = KeyPathName.column(of: path)
-      guard let index = table.columnIndex(named: name) else {
-        throw PersistenceError.unsupportedQuery("cannot upsert \(Model.self).\(name): it is not a stored attribute")
-      }
-      if index != table.primaryKeyIndex { columns.insert(index) }
-    }
-    let sorted = columns.sorted()
-    columnsByProperties[paths] = sorted
-    return sorted
   }
 }
