@@ -69,8 +69,8 @@ struct Catalog: Sendable {
     reviews = AnyRepository(try PostgresRepository<Review>(store: server, author: Self.author))
     tags = AnyRepository(try PostgresRepository<MovieTag>(store: server, author: Self.author))
     taggings = AnyRepository(try PostgresRepository<Tagging>(store: server, author: Self.author))
-    unitOfWork = AnyUnitOfWork(try PostgresUnitOfWork(store: server))
-    importing = AnyUnitOfWork(try PostgresUnitOfWork(store: server))
+    unitOfWork = AnyUnitOfWork(PostgresUnitOfWork(store: server, author: Self.author))
+    importing = AnyUnitOfWork(PostgresUnitOfWork(store: server, author: "movies import"))
   }
 
   /// The container of a store file, for a command that works on one (`history`, `watch`).
