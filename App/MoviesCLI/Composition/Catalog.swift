@@ -73,14 +73,6 @@ struct Catalog: Sendable {
     importing = AnyUnitOfWork(PostgresUnitOfWork(store: server, author: "movies import"))
   }
 
-  /// The container of a store file, for a command that works on one (`history`, `watch`).
-  ///
-  /// - Throws: ``AppError/needsStoreFile(command:)`` for a PostgreSQL database.
-  func container(for command: String) throws -> ModelContainer {
-    guard case .file(let container, _) = store else { throw AppError.needsStoreFile(command: command) }
-    return container
-  }
-
   /// The repository of any model of the catalog (one listed in `CatalogModels.all`), writing
   /// under `author` (the app's, unless a command names itself) in the store's history: how
   /// the commands of a model added beside `Movie` reach the store.

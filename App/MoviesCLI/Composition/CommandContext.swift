@@ -27,11 +27,14 @@ struct CommandContext: Sendable {
   ) async throws
     -> Catalog
   {
-    if url == nil, case .server(let server) = store { return try await Catalog(server: server) }
-    let url = try url ?? store.file(for: "with a store file")
-    return try opened.opening(url) {
+    let file: URL
+    switch (url, store) {
+    case (let url?, _), (nil, .file(let url)): file = url
+    case (nil, .server(let server)): return try await Catalog(server: server)
+    }
+    return try opened.opening(file) {
       try Catalog(
-        url: url, creating: creating, readOnly: readOnly, backupBeforeMigration: backupBeforeMigration,
+        url: file, creating: creating, readOnly: readOnly, backupBeforeMigration: backupBeforeMigration,
         busyTimeout: busyTimeout)
     }
   }

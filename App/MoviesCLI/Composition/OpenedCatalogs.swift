@@ -2,17 +2,19 @@ import Foundation
 import Persistence
 import Synchronization
 
-/// The catalogs a command opened: each is closed when the command ends, so that SQLite
+/// The store files a command opened: each is closed when the command ends, so that SQLite
 /// checkpoints its log and removes the `-wal` and `-shm` files beside it; those the command
 /// created are removed first if it fails (``finish(failed:)``).
 final class OpenedCatalogs: Sendable {
-  private let opened = Mutex<[(catalog: Catalog, url: URL, created: Bool)]>([])
+  private let opened = Mutex<[(container: ModelContainer, url: URL, created: Bool)]>([])
 
-  /// Opens a catalog with `open` and keeps it, noting whether opening it created the store.
+  /// Opens a catalog with `open` and keeps its store file's container, noting whether opening
+  /// it created the file (a database's catalog has nothing to close).
   func opening(_ url: URL, _ open: () throws -> Catalog) throws -> Catalog {
     let catalog = try open()
-    let created = try catalog.container(for: "").createdStoreFile(at: url)
-    opened.withLock { $0.append((catalog, url, created)) }
+    guard case .file(let container, _) = catalog.store else { return catalog }
+    let created = container.createdStoreFile(at: url)
+    opened.withLock { $0.append((container, url, created)) }
     return catalog
   }
 
@@ -27,14 +29,14 @@ final class OpenedCatalogs: Sendable {
       return opened
     }
     var failure: (any Error)?
-    for (catalog, url, created) in catalogs {
+    for (container, url, created) in catalogs {
       if failed, created {
         // A store that cannot be read to show that it is empty is kept: keeping is the safe
         // side, and the command's own error is the one to report.
-        _ = try? catalog.container(for: "").removeCreatedStoreIfEmpty(at: url)
+        _ = try? container.removeCreatedStoreIfEmpty(at: url)
       }
       do {
-        try catalog.container(for: "").close()
+        try container.close()
       } catch {
         failure = failure ?? error
       }
