@@ -42,6 +42,43 @@ struct PostgresRepositoryTests {
     #expect(try await movies.fetchCount(FetchDescriptor()) == 1)
   }
 
+  @Test func manyRowsUpdateInBatchesInTheOrderGiven() async throws {
+    let movies = try await Self.repository()
+    let stored = Self.movies(600)
+    try await movies.insert(stored)
+    // Full statements, shorter pieces, and a model given twice: the later one wins.
+    var changed = stored.map { movie in
+      var movie = movie
+      movie.rate = 10 - movie.rate
+      movie.content += "\u{0}changed"
+      return movie
+    }
+    var again = changed[10]
+    again.title = "Given again"
+    changed.insert(again, at: 300)
+    try await movies.update(changed)
+    var expected = Array(changed[0..<300] + changed[301...])
+    expected[10] = again
+    #expect(try await movies.fetchAll() == expected)
+  }
+
+  @Test func anUpdateOfAModelNotStoredNamesItAndChangesNothing() async throws {
+    let movies = try await Self.repository()
+    let stored = Self.movies(600)
+    try await movies.insert(stored)
+    let missing = Movie(title: "Never stored", date: .now, rate: 1)
+    var changed = stored.map { movie in
+      var movie = movie
+      movie.heart = 1
+      return movie
+    }
+    changed.insert(missing, at: 450)
+    await #expect(throws: RepositoryError.notFound(id: String(describing: missing.id))) {
+      try await movies.update(changed)
+    }
+    #expect(try await movies.fetchAll() == stored)
+  }
+
   @Test func aStoreThatCannotBeReachedSaysSoWithoutThePassword() async throws {
     let error = await #expect(throws: PersistenceError.self) {
       _ = try await PostgresStore(url: "postgres://someone:secret@127.0.0.1:1/none", for: [Movie.self])

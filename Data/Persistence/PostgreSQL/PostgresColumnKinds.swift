@@ -30,6 +30,15 @@ extension ValueKind {
     }
   }
 
+  /// The SQL that makes a bound value (`placeholder`) a value of the column's type where no
+  /// column gives it one, as in a `VALUES` list.
+  func postgresTypedWrite(_ placeholder: String) -> String {
+    switch self {
+    case .uuid, .bool: postgresWrite(placeholder)
+    default: "\(placeholder)::\(postgresType)"
+    }
+  }
+
   /// The SQL that reads a column of this kind back as the engine's value.
   func postgresRead(_ column: String) -> String {
     switch self {

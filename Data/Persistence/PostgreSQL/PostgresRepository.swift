@@ -161,13 +161,45 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
     for row in rows { try statements.upsert(row, on: connection) }
   }
 
-  /// Updates the stored rows of encoded models, which must all be stored.
+  /// Updates the stored rows of encoded models, which must all be stored, in order: up to
+  /// ``PostgresStatements/rowsPerInsert`` rows a statement (a shorter run in pieces of a power
+  /// of two rows, so that few statements are prepared), a run ending before a row whose key it
+  /// already holds, which a later statement writes.
+  ///
+  /// - Throws: `RepositoryError.notFound` naming the first model that is not stored; the
+  ///   caller's transaction is rolled back then.
   func update(_ rows: [[PostgresValue]], _ identifiers: [Model.ID], on connection: PostgresConnection) throws {
-    for (row, identifier) in zip(rows, identifiers) {
-      guard try connection.query(statements.update, statements.updateValues(row)).changedRows > 0 else {
-        throw RepositoryError.notFound(id: String(describing: identifier))
+    let keyIndex = definition.table.primaryKeyIndex
+    let batch = statements.rowsPerInsert
+    var full: String?
+    var start = 0
+    while start < rows.count {
+      var keys = Set<PostgresValue>()
+      var size = 0
+      while size < min(batch, rows.count - start), keys.insert(rows[start + size][keyIndex]).inserted { size += 1 }
+      if size < batch { size = 1 << (Int.bitWidth - 1 - size.leadingZeroBitCount) }
+      let sql: String
+      if size == batch {
+        sql = full ?? statements.update(rows: size)
+        full = sql
+      } else {
+        sql = statements.update(rows: size)
       }
+      let piece = start..<start + size
+      let updated = try connection.query(sql, Array(rows[piece].joined())).changedRows
+      if updated < size { throw try notFound(among: Array(identifiers[piece]), on: connection) }
+      start += size
     }
+  }
+
+  /// The error of an update that found fewer rows than it was given: not found, naming the
+  /// first identifier no row has.
+  private func notFound(among identifiers: [Model.ID], on connection: PostgresConnection) throws -> RepositoryError {
+    let stored = Set(
+      try definition.identifiers(
+        Model.ID.self, in: try connection.query(statements.selectIDs, [try keyList(identifiers)])))
+    let missing = identifiers.first { !stored.contains($0) } ?? identifiers[0]
+    return RepositoryError.notFound(id: String(describing: missing))
   }
 
   // MARK: Running

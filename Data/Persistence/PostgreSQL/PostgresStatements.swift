@@ -12,6 +12,8 @@ struct PostgresStatements: Sendable {
   let selectForUpdate: String
   /// The whole rows whose keys are in a bound array.
   let selectByIDs: String
+  /// The keys (named as the primary key) of the rows whose keys are in a bound array.
+  let selectIDs: String
   /// The delete of the rows whose keys are in a bound array, returning their keys.
   let deleteByIDs: String
   /// For each unique rule, in declaration order: the `UPDATE` of the other columns of the row
@@ -22,6 +24,10 @@ struct PostgresStatements: Sendable {
   /// form, for inserts of many rows in one statement.
   private let insertHead: String
   private let kinds: [ValueKind]
+  /// The head of the update of many rows (`UPDATE t AS s SET c = v.c, …`) and its tail, after
+  /// the `VALUES` list (`) AS v (columns) WHERE s.key = v.key`).
+  private let updateHead: String
+  private let updateTail: String
 
   init(_ definition: PostgresTableDefinition) {
     let table = definition.table
@@ -42,11 +48,21 @@ struct PostgresStatements: Sendable {
     update =
       "UPDATE \(name) SET \(assignments.joined(separator: ", ")) "
       + "WHERE \(key) = \(keyKind.postgresWrite("$\(others.count + 1)"))"
+    let copied = others.map {
+      "\(SQLIdentifier.quote(table.columns[$0].name)) = v.\(SQLIdentifier.quote(table.columns[$0].name))"
+    }
+    // A table of nothing but its key has nothing to set; setting the key to itself keeps the
+    // statement an UPDATE that reports the rows it matched.
+    updateHead =
+      "UPDATE \(name) AS s SET \(copied.isEmpty ? "\(key) = v.\(key)" : copied.joined(separator: ", ")) FROM (VALUES "
+    updateTail =
+      ") AS v (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) WHERE s.\(key) = v.\(key)"
     selectForUpdate =
       "SELECT \(definition.selectColumns) FROM \(name) WHERE \(key) = \(keyKind.postgresWrite("$1")) FOR UPDATE"
     // The keys travel as one JSON array (UUIDs as hex), read back as the key's type.
     let keys = "SELECT (jsonb_array_elements_text($1::jsonb))::\(keyKind == .uuid ? "uuid" : keyKind.postgresType)"
     selectByIDs = "SELECT \(definition.selectColumns) FROM \(name) WHERE \(key) IN (\(keys))"
+    selectIDs = "SELECT \(keyKind.postgresRead(key)) AS \(key) FROM \(name) WHERE \(key) IN (\(keys))"
     deleteByIDs =
       "DELETE FROM \(name) WHERE \(key) IN (\(keys)) RETURNING \(keyKind.postgresRead(key)) AS \(key)"
     updateByUnique = table.indexes.filter(\.isUnique).map { index in
@@ -74,13 +90,25 @@ struct PostgresStatements: Sendable {
   /// The `INSERT` of `count` rows in one statement, bound row after row in column order.
   func insert(rows count: Int) -> String {
     guard count > 1 else { return insert }
-    var sql = insertHead
+    return insertHead + values(rows: count, typed: false)
+  }
+
+  /// The `UPDATE` of `count` stored rows in one statement, each found by its key, bound row
+  /// after row in column order; no two rows may have the same key.
+  func update(rows count: Int) -> String {
+    updateHead + values(rows: count, typed: true) + updateTail
+  }
+
+  /// `($1, $2, …), ($n, …)`: `count` rows of placeholders in column order, each as its column
+  /// stores it, typed when no column of a table says what it is.
+  private func values(rows count: Int, typed: Bool) -> String {
+    var sql = ""
     var number = 1
     for row in 0..<count {
       sql += row == 0 ? "(" : ", ("
       for (column, kind) in kinds.enumerated() {
         if column > 0 { sql += ", " }
-        sql += kind.postgresWrite("$\(number)")
+        sql += typed ? kind.postgresTypedWrite("$\(number)") : kind.postgresWrite("$\(number)")
         number += 1
       }
       sql += ")"
