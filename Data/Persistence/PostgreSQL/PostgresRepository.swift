@@ -171,6 +171,10 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
   func update(_ rows: [[PostgresValue]], _ identifiers: [Model.ID], on connection: PostgresConnection) throws {
     let keyIndex = definition.table.primaryKeyIndex
     let batch = statements.rowsPerInsert
+    let columns = definition.table.columns.indices
+    let sql = { (rows: Int) in
+      statements.update(rows: rows, setting: columns.filter { $0 != keyIndex }, bound: Array(columns), flagged: false)
+    }
     var full: String?
     var start = 0
     while start < rows.count {
@@ -178,15 +182,15 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
       var size = 0
       while size < min(batch, rows.count - start), keys.insert(rows[start + size][keyIndex]).inserted { size += 1 }
       if size < batch { size = 1 << (Int.bitWidth - 1 - size.leadingZeroBitCount) }
-      let sql: String
+      let statement: String
       if size == batch {
-        sql = full ?? statements.update(rows: size)
-        full = sql
+        statement = full ?? sql(size)
+        full = statement
       } else {
-        sql = statements.update(rows: size)
+        statement = sql(size)
       }
       let piece = start..<start + size
-      let updated = try connection.query(sql, Array(rows[piece].joined())).changedRows
+      let updated = try connection.query(statement, Array(rows[piece].joined())).changedRows
       if updated < size { throw try notFound(among: Array(identifiers[piece]), on: connection) }
       start += size
     }

@@ -23,11 +23,7 @@ struct PostgresStatements: Sendable {
   /// The head of the insert (`INSERT INTO t (columns) VALUES `) and each column's placeholder
   /// form, for inserts of many rows in one statement.
   private let insertHead: String
-  private let kinds: [ValueKind]
-  /// The head of the update of many rows (`UPDATE t AS s SET c = v.c, …`) and its tail, after
-  /// the `VALUES` list (`) AS v (columns) WHERE s.key = v.key`).
-  private let updateHead: String
-  private let updateTail: String
+  private let table: TableSchema
 
   init(_ definition: PostgresTableDefinition) {
     let table = definition.table
@@ -37,7 +33,7 @@ struct PostgresStatements: Sendable {
     insertHead =
       "INSERT INTO \(name) (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) VALUES "
     insert = insertHead + "(\(placeholders.joined(separator: ", ")))"
-    kinds = table.columns.map(\.kind)
+    self.table = table
     let others = table.columns.indices.filter { $0 != table.primaryKeyIndex }
     // The update binds the other columns first, then the key.
     let assignments = others.enumerated().map { position, column in
@@ -48,15 +44,6 @@ struct PostgresStatements: Sendable {
     update =
       "UPDATE \(name) SET \(assignments.joined(separator: ", ")) "
       + "WHERE \(key) = \(keyKind.postgresWrite("$\(others.count + 1)"))"
-    let copied = others.map {
-      "\(SQLIdentifier.quote(table.columns[$0].name)) = v.\(SQLIdentifier.quote(table.columns[$0].name))"
-    }
-    // A table of nothing but its key has nothing to set; setting the key to itself keeps the
-    // statement an UPDATE that reports the rows it matched.
-    updateHead =
-      "UPDATE \(name) AS s SET \(copied.isEmpty ? "\(key) = v.\(key)" : copied.joined(separator: ", ")) FROM (VALUES "
-    updateTail =
-      ") AS v (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) WHERE s.\(key) = v.\(key)"
     selectForUpdate =
       "SELECT \(definition.selectColumns) FROM \(name) WHERE \(key) = \(keyKind.postgresWrite("$1")) FOR UPDATE"
     // The keys travel as one JSON array (UUIDs as hex), read back as the key's type.
@@ -83,25 +70,36 @@ struct PostgresStatements: Sendable {
     }
   }
 
-  /// The most rows one insert statement carries: a few hundred, and never more parameters than
-  /// PostgreSQL's limit of 65,535.
-  var rowsPerInsert: Int { max(1, min(256, 65_535 / max(1, kinds.count))) }
+  /// The most rows one insert or update statement carries: a few hundred, and never more
+  /// parameters than PostgreSQL's limit of 65,535.
+  var rowsPerInsert: Int { max(1, min(256, 65_535 / max(1, table.columns.count + 1))) }
 
   /// The `INSERT` of `count` rows in one statement, bound row after row in column order.
   func insert(rows count: Int) -> String {
     guard count > 1 else { return insert }
-    return insertHead + values(rows: count, typed: false)
+    return insertHead + Self.values(rows: count, kinds: table.columns.map(\.kind), typed: false)
   }
 
-  /// The `UPDATE` of `count` stored rows in one statement, each found by its key, bound row
-  /// after row in column order; no two rows may have the same key.
-  func update(rows count: Int) -> String {
-    updateHead + values(rows: count, typed: true) + updateTail
+  /// The `UPDATE` of `count` stored rows in one statement, each found by its key, which sets
+  /// the columns `setting` (by index; never the key) of each; no two rows may have the same
+  /// key. Each row is bound as the columns `bound` (by index, the key among them), after a
+  /// flag when `flagged` (``PostgresValue/integer(_:)`` 1 or 0): a row flagged 0 is left as it is.
+  func update(rows count: Int, setting: [Int], bound: [Int], flagged: Bool) -> String {
+    let key = SQLIdentifier.quote(table.primaryKey)
+    let assignments = setting.map { SQLIdentifier.quote(table.columns[$0].name) }.map { "\($0) = v.\($0)" }
+    // Nothing to set: setting the key to itself keeps the statement an UPDATE that reports the
+    // rows it matched.
+    let set = assignments.isEmpty ? "\(key) = v.\(key)" : assignments.joined(separator: ", ")
+    let kinds = (flagged ? [ValueKind.bool] : []) + bound.map { table.columns[$0].kind }
+    let names = (flagged ? [#""_write""#] : []) + bound.map { SQLIdentifier.quote(table.columns[$0].name) }
+    return
+      "UPDATE \(table.quotedName) AS s SET \(set) FROM (VALUES \(Self.values(rows: count, kinds: kinds, typed: true))) "
+      + "AS v (\(names.joined(separator: ", "))) WHERE s.\(key) = v.\(key)\(flagged ? #" AND v."_write""# : "")"
   }
 
-  /// `($1, $2, …), ($n, …)`: `count` rows of placeholders in column order, each as its column
-  /// stores it, typed when no column of a table says what it is.
-  private func values(rows count: Int, typed: Bool) -> String {
+  /// `($1, $2, …), ($n, …)`: `count` rows of placeholders of `kinds`, each as a column of its
+  /// kind stores it, typed when no column of a table says what it is (`typed`).
+  static func values(rows count: Int, kinds: [ValueKind], typed: Bool) -> String {
     var sql = ""
     var number = 1
     for row in 0..<count {
