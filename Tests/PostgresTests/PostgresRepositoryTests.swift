@@ -38,7 +38,12 @@ struct PostgresRepositoryTests {
     try await movies.insert(batch[650])
     // The stored movie's identifier comes again in the second full statement.
     batch[300] = batch[650]
-    await #expect(throws: RepositoryError.self) { try await movies.insert(batch) }
+    // Many rows go in one COPY; the clash is a broken rule, as for a few rows.
+    let error = await #expect(throws: RepositoryError.self) { try await movies.insert(batch) }
+    guard case .constraintViolation = error else {
+      Issue.record("\(String(describing: error)) is not a constraint violation")
+      return
+    }
     #expect(try await movies.fetchCount(FetchDescriptor()) == 1)
   }
 

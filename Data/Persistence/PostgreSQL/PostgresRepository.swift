@@ -140,20 +140,23 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
 
   // MARK: Writing on a connection
 
-  /// Inserts encoded rows, as many in one statement as ``PostgresStatements/rowsPerInsert``
-  /// allows (one round trip to the server each); the last, shorter batch row by row, so only
-  /// two statements are ever prepared.
+  /// Inserts encoded rows: as many as one statement carries (``PostgresStatements/rowsPerInsert``)
+  /// or more in one `COPY`, which streams them; fewer in pieces of a power of two rows, one
+  /// statement each (so that few statements are prepared).
   func insert(_ rows: [[PostgresValue]], on connection: PostgresConnection) throws {
-    let batch = statements.rowsPerInsert
-    var start = 0
-    if rows.count >= batch {
-      let statement = statements.insert(rows: batch)
-      while rows.count - start >= batch {
-        _ = try connection.query(statement, Array(rows[start..<start + batch].joined()))
-        start += batch
+    guard rows.count < statements.rowsPerInsert else {
+      let copied = try connection.copy(statements.copy, rows: rows.lazy.map(statements.copyValues))
+      guard copied == rows.count else {
+        throw RepositoryError.unavailable("the server stored \(copied) of \(rows.count) \(Model.self) rows")
       }
+      return
     }
-    for row in rows[start...] { _ = try connection.query(statements.insert, row) }
+    var start = 0
+    while start < rows.count {
+      let size = 1 << (Int.bitWidth - 1 - (rows.count - start).leadingZeroBitCount)
+      _ = try connection.query(statements.insert(rows: size), Array(rows[start..<start + size].joined()))
+      start += size
+    }
   }
 
   /// Upserts encoded rows.

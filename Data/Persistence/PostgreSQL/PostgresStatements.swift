@@ -6,6 +6,8 @@ import PostgresCore
 struct PostgresStatements: Sendable {
   /// The `INSERT` of one row, bound in column order.
   let insert: String
+  /// The `COPY … FROM STDIN` of rows in column order (see ``copyValues(_:)``).
+  let copy: String
   /// The `UPDATE` of every column but the key, bound by ``updateValues(_:)``.
   let update: String
   /// The whole row with a bound key, locked until the transaction ends.
@@ -33,6 +35,7 @@ struct PostgresStatements: Sendable {
     insertHead =
       "INSERT INTO \(name) (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) VALUES "
     insert = insertHead + "(\(placeholders.joined(separator: ", ")))"
+    copy = "COPY \(name) (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) FROM STDIN"
     self.table = table
     let others = table.columns.indices.filter { $0 != table.primaryKeyIndex }
     // The update binds the other columns first, then the key.
@@ -112,6 +115,11 @@ struct PostgresStatements: Sendable {
       sql += ")"
     }
     return sql
+  }
+
+  /// An encoded row's values as ``copy`` sends them.
+  func copyValues(_ row: [PostgresValue]) -> [PostgresValue] {
+    zip(table.columns, row).map { $0.kind.postgresCopyValue($1) }
   }
 
   /// An encoded row's values in ``update``'s order: the other columns, then the key.
