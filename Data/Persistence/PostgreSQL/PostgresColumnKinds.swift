@@ -45,19 +45,7 @@ extension ValueKind {
   /// UUID's 16 bytes as hexadecimal text (a Boolean's 0 or 1 is read as it is).
   func postgresCopyValue(_ value: PostgresValue) -> PostgresValue {
     guard self == .uuid, case .bytes(let bytes) = value, bytes.count == 16 else { return value }
-    return .text(Self.hex(bytes))
-  }
-
-  /// Bytes as lowercase hexadecimal digits.
-  static func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
+    return .text(Hexadecimal.text(of: bytes, upperCase: false))
   }
 
   /// The SQL that reads a column of this kind back as the engine's value.

@@ -98,7 +98,7 @@ extension PostgresRepository {
       case .integer(let value): integers.append(value)
       case .text(let value): texts.append(value)
       case .bytes(let bytes) where bytes.count == 16:
-        texts.append(ValueKind.hex(bytes))
+        texts.append(Hexadecimal.text(of: bytes, upperCase: false))
       default:
         throw .unsupportedQuery("\(Model.self)'s identifiers cannot be looked up in a list on PostgreSQL")
       }
