@@ -120,8 +120,11 @@ struct ListCommand: MoviesCommand {
     from catalog: Catalog, to write: @escaping (String) -> Void
   ) async throws -> (count: Int, last: UUID?) {
     var query = query
-    // Filters across relationships narrow the ids first: one query each, whatever the counts.
-    if let tag { query.ids = try await catalog.movieTags.movieIDs(tagged: tag) }
+    // A tag is found through its links in the list's own query; a tag no movie has matches
+    // none. Reviews narrow the ids first (their text test may need Swift).
+    if let tag {
+      if let tagID = try await catalog.movieTags.tagID(named: tag) { query.tagID = tagID } else { query.ids = [] }
+    }
     if let reviewText {
       let reviewed = try await catalog.listReviews.movieIDs(reviewedWith: reviewText)
       query.ids = query.ids.map { ids in ids.filter(Set(reviewed).contains) } ?? reviewed
