@@ -212,6 +212,19 @@ struct ImportFidelityTests {
     #expect(try movies.run(["import", bom]).status == 0)
   }
 
+  @Test func anEmptyCSVFileIsRefusedAndCreatesNoStore() throws {
+    let empty = try file("empty.csv", "")
+    let result = try movies.run(["import", empty])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "movies: error: line 1, header: the file is empty; CSV starts with a header naming its fields (title,date,…)\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
+    // A header alone is a file of no movies.
+    #expect(try movies.run(["import", try file("header.csv", "title,date\n")]).status == 0)
+  }
+
   @Test func tagsWithTheSeparatorAndBackslashesComeBackAsThey() throws {
     let id = try movies.add("Up", date: "2009-05-29")
     #expect(try movies.run(["tag", "add", id, "a|b", "back\\slash", "end\\"]).status == 0)
