@@ -28,6 +28,7 @@ extension ValueKind {
     switch self {
     case .uuid: "encode(\(placeholder)::bytea, 'hex')::uuid"
     case .bool: "(\(placeholder)::int8 <> 0)"
+    case .json: PostgresJSONText.stored(placeholder)
     default: placeholder
     }
   }
@@ -36,23 +37,27 @@ extension ValueKind {
   /// column gives it one, as in a `VALUES` list.
   func postgresTypedWrite(_ placeholder: String) -> String {
     switch self {
-    case .uuid, .bool: postgresWrite(placeholder)
+    case .uuid, .bool, .json: postgresWrite(placeholder)
     default: "\(placeholder)::\(postgresType)"
     }
   }
 
   /// A bound value as `COPY` reads it into a column of this kind, where no SQL converts it: a
-  /// UUID's 16 bytes as hexadecimal text (a Boolean's 0 or 1 is read as it is).
-  func postgresCopyValue(_ value: PostgresValue) -> PostgresValue {
-    guard self == .uuid, case .bytes(let bytes) = value, bytes.count == 16 else { return value }
-    return .text(Hexadecimal.text(of: bytes, upperCase: false))
+  /// UUID's 16 bytes as hexadecimal text (a Boolean's 0 or 1 is read as it is); `nil` for a
+  /// JSON document that ``PostgresJSONText`` would rewrite, which `COPY` cannot store.
+  func postgresCopyValue(_ value: PostgresValue) -> PostgresValue? {
+    switch (self, value) {
+    case (.uuid, .bytes(let bytes)) where bytes.count == 16: .text(Hexadecimal.text(of: bytes, upperCase: false))
+    case (.json, .text(let document)) where PostgresJSONText.isRewritten(document): nil
+    default: value
+    }
   }
 
   /// The SQL that reads a column of this kind back as the engine's value.
   func postgresRead(_ column: String) -> String {
     switch self {
     case .uuid: "uuid_send(\(column))"
-    case .json: "\(column)::text"
+    case .json: PostgresJSONText.read(column)
     default: column
     }
   }

@@ -141,20 +141,25 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
   // MARK: Writing on a connection
 
   /// Inserts encoded rows: as many as one statement carries (``PostgresStatements/rowsPerInsert``)
-  /// or more in one `COPY`, which streams them; fewer in pieces of a power of two rows, one
-  /// statement each (so that few statements are prepared).
+  /// or more in one `COPY`, which streams them (unless a JSON document must be rewritten on the
+  /// way in, which only SQL does); else up to that many a statement, a shorter rest in pieces of
+  /// a power of two rows (so that few statements are prepared).
   func insert(_ rows: [[PostgresValue]], on connection: PostgresConnection) throws {
-    guard rows.count < statements.rowsPerInsert else {
-      let copied = try connection.copy(statements.copy, rows: rows.lazy.map(statements.copyValues))
+    let batch = statements.rowsPerInsert
+    if rows.count >= batch, let copyRows = statements.copyValues(rows) {
+      let copied = try connection.copy(statements.copy, rows: copyRows)
       guard copied == rows.count else {
         throw RepositoryError.unavailable("the server stored \(copied) of \(rows.count) \(Model.self) rows")
       }
       return
     }
+    var full: String?
     var start = 0
     while start < rows.count {
-      let size = 1 << (Int.bitWidth - 1 - (rows.count - start).leadingZeroBitCount)
-      _ = try connection.query(statements.insert(rows: size), Array(rows[start..<start + size].joined()))
+      let size = min(batch, 1 << (Int.bitWidth - 1 - (rows.count - start).leadingZeroBitCount))
+      let sql = size == batch ? full ?? statements.insert(rows: size) : statements.insert(rows: size)
+      if size == batch { full = sql }
+      _ = try connection.query(sql, Array(rows[start..<start + size].joined()))
       start += size
     }
   }

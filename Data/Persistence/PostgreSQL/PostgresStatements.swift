@@ -117,9 +117,21 @@ struct PostgresStatements: Sendable {
     return sql
   }
 
-  /// An encoded row's values as ``copy`` sends them.
-  func copyValues(_ row: [PostgresValue]) -> [PostgresValue] {
-    zip(table.columns, row).map { $0.kind.postgresCopyValue($1) }
+  /// Encoded rows' values as ``copy`` sends them, or `nil` when a value cannot go that way (see
+  /// ``ValueKind/postgresCopyValue(_:)``).
+  func copyValues(_ rows: [[PostgresValue]]) -> [[PostgresValue]]? {
+    var copied: [[PostgresValue]] = []
+    copied.reserveCapacity(rows.count)
+    for row in rows {
+      var values: [PostgresValue] = []
+      values.reserveCapacity(row.count)
+      for (column, value) in zip(table.columns, row) {
+        guard let value = column.kind.postgresCopyValue(value) else { return nil }
+        values.append(value)
+      }
+      copied.append(values)
+    }
+    return copied
   }
 
   /// An encoded row's values in ``update``'s order: the other columns, then the key.
