@@ -1,0 +1,224 @@
+import Foundation
+import Persistence
+import PostgresCore
+import Repositories
+import Testing
+
+/// Versioned schemas and migrations on PostgreSQL: the SQLite migration tests' counterparts,
+/// each on a fresh schema of the throwaway server.
+@Suite(.needsPostgreSQL)
+struct PostgresMigrationTests {
+  let url: String
+
+  init() throws {
+    url = try PostgresTestServer.makeSchema()
+  }
+
+  /// A store of the notebook at a plan's latest version.
+  private func open(
+    _ plan: any SchemaMigrationPlan.Type, at url: String? = nil
+  ) async throws(PersistenceError) -> PostgresStore {
+    try await PostgresStore(
+      url: url ?? self.url, for: plan.schemas[plan.schemas.count - 1].models, migrationPlan: plan, poolSize: 2)
+  }
+
+  /// A version 1 notebook holding these notes and one folder.
+  private func versionOne(_ notes: [NoteV1]) async throws {
+    let store = try await open(NotebookPlanV1.self)
+    try await PostgresRepository<NoteV1>(store: store).insert(notes)
+    try await PostgresRepository<FolderV1>(store: store).insert(FolderV1(name: "Desk"))
+  }
+
+  /// The version the database records, or `nil` when it has no record.
+  private func recordedVersion() throws -> String? {
+    let connection = try PostgresConnection(url: url)
+    guard try connection.query(#"SELECT to_regclass('"_schema_version"') IS NOT NULL"#).bool(row: 0, column: 0) == true
+    else { return nil }
+    return try connection.query(#"SELECT version FROM "_schema_version""#).text(row: 0, column: 0)
+  }
+
+  /// The schema's tables, columns, indexes, constraints and triggers, each as a line, sorted.
+  private func shape(at url: String) throws -> [String] {
+    let result = try PostgresConnection(url: url).query(
+      """
+      SELECT 'column ' || c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod) \
+      || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END || coalesce(' collate ' || co.collname, '') \
+      FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid \
+      LEFT JOIN pg_collation co ON co.oid = a.attcollation AND a.attcollation <> 0 \
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND a.attnum > 0 \
+      AND NOT a.attisdropped \
+      UNION ALL SELECT 'index ' || replace(indexdef, current_schema() || '.', '') FROM pg_indexes \
+      WHERE schemaname = current_schema() \
+      UNION ALL SELECT 'constraint ' || conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) \
+      FROM pg_constraint WHERE connamespace = current_schema()::regnamespace \
+      UNION ALL SELECT 'trigger ' || replace(pg_get_triggerdef(t.oid), current_schema() || '.', '') \
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid \
+      WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace ORDER BY 1
+      """)
+    return (0..<result.count).compactMap { result.text(row: $0, column: 0) }
+  }
+
+  @Test func aNewDatabaseIsCreatedAtTheLatestVersionAndRecordsIt() async throws {
+    _ = try await open(NotebookPlanV3.self)
+    #expect(try recordedVersion() == "3.0.0")
+    #expect(try shape(at: url).contains("column notes.words bigint"))
+  }
+
+  @Test func versionOneToTwoToThreeKeepsEveryRowAndEndsLikeAFreshDatabase() async throws {
+    let dune = NoteV1(title: "Dune", words: 412)
+    let emma = NoteV1(title: "Emma", words: 474)
+    try await versionOne([dune, emma])
+
+    let two = try await open(NotebookPlanV2.self)
+    #expect(try recordedVersion() == "2.0.0")
+    let notes = try await PostgresRepository<NoteV2>(store: two).fetch(
+      FetchDescriptor(sortBy: [SortDescriptor(\.heading)]))
+    #expect(
+      notes == [
+        NoteV2(id: dune.id, heading: "Dune", words: 412, stars: nil, language: "en"),
+        NoteV2(id: emma.id, heading: "Emma", words: 474, stars: nil, language: "en"),
+      ])
+    try await PostgresRepository<LabelV2>(store: two).insert(LabelV2(noteID: dune.id, text: "sand"))
+
+    let three = try await open(NotebookPlanV3.self)
+    #expect(try recordedVersion() == "3.0.0")
+    let migrated = try await PostgresRepository<NoteV3>(store: three).fetch(
+      FetchDescriptor(sortBy: [SortDescriptor(\.heading)]))
+    #expect(migrated.map(\.heading) == ["Dune", "Emma"])
+    #expect(migrated.map(\.words) == [412, 474])
+    try await PostgresRepository<NoteV3>(store: three).insert(NoteV3(heading: "Kim", words: nil, language: "en"))
+    // Version 3 denies deleting a note that has labels.
+    await #expect(throws: RepositoryError.self) {
+      try await PostgresRepository<NoteV3>(store: three).delete(id: dune.id)
+    }
+
+    let fresh = try PostgresTestServer.makeSchema()
+    _ = try await open(NotebookPlanV3.self, at: fresh)
+    #expect(try shape(at: url) == shape(at: fresh), "columns, indexes, constraints and triggers")
+  }
+
+  @Test func theHistoryRecordsTheMigratedColumnsAndNotTheMigration() async throws {
+    let dune = NoteV1(title: "Dune", words: 412)
+    try await versionOne([dune])
+    let two = try await open(NotebookPlanV2.self)
+    let before = try await two.fetchHistory()
+    var note = try #require(try await PostgresRepository<NoteV2>(store: two).fetch(id: dune.id))
+    note.stars = 4
+    try await PostgresRepository<NoteV2>(store: two).update(note)
+    let after = try await two.fetchHistory(after: before.last?.token)
+    let changes = after.flatMap(\.changes)
+    #expect(changes.count == 1, "the migration itself recorded nothing")
+    #expect(changes.first?.model == "NoteV2")
+    #expect(changes.first?.updatedAttributes == ["stars"])
+  }
+
+  @Test func aCustomStageRewritesValuesInBothShapes() async throws {
+    try await versionOne([
+      NoteV1(title: "Dune", words: 412), NoteV1(title: "Dune", words: 900), NoteV1(title: "Emma", words: 250),
+    ])
+    let store = try await open(NotebookCustomPlan.self)
+    let notes = try await PostgresRepository<NoteV2>(store: store).fetch(
+      FetchDescriptor(sortBy: [SortDescriptor(\.heading)]))
+    #expect(notes.map(\.heading) == ["Dune", "Emma"], "the later Dune was deleted before titles became unique")
+    #expect(notes.map(\.words) == [412, 250])
+    #expect(notes.map(\.stars) == [4, 2])
+    #expect(try recordedVersion() == "2.0.0")
+  }
+
+  @Test func aFailingStageLeavesTheDatabaseExactlyAsItWas() async throws {
+    try await versionOne([NoteV1(title: "Dune", words: 412)])
+    let before = try shape(at: url)
+    let error = await #expect(throws: PersistenceError.self) { _ = try await open(NotebookFailingPlan.self) }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("the notebook refuses to move"))
+    #expect(try shape(at: url) == before, "tables, columns, indexes and triggers")
+    #expect(try recordedVersion() == "1.0.0")
+    let store = try await open(NotebookPlanV1.self)
+    #expect(try await PostgresRepository<NoteV1>(store: store).fetchAll().map(\.title) == ["Dune"])
+    #expect(try await PostgresRepository<FolderV1>(store: store).fetchAll().map(\.name) == ["Desk"])
+  }
+
+  @Test func aUniqueConstraintTheRowsBreakIsRefusedNamingThem() async throws {
+    try await versionOne([NoteV1(title: "Dune", words: 412), NoteV1(title: "Dune", words: 900)])
+    let error = await #expect(throws: PersistenceError.self) { _ = try await open(NotebookPlanV2.self) }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("2 stored rows share ('Dune')"))
+    #expect(try recordedVersion() == "1.0.0")
+  }
+
+  @Test func twoStoresOpeningAnOldDatabaseAtOnceMigrateItOnce() async throws {
+    try await versionOne([NoteV1(title: "Dune", words: 412)])
+    async let first = open(NotebookCustomPlan.self)
+    async let second = open(NotebookCustomPlan.self)
+    let stores = try await [first, second]
+    let runs = try PostgresConnection(url: url).query("SELECT count(*) FROM stage_runs")
+    #expect(runs.int64(row: 0, column: 0) == 1)
+    for store in stores {
+      #expect(try await PostgresRepository<NoteV2>(store: store).fetchAll().map(\.stars) == [4])
+    }
+  }
+
+  @Test func aNewerVersionIsRefusedAndLeftAsItWas() async throws {
+    _ = try await open(NotebookPlanV3.self)
+    let before = try shape(at: url)
+    let error = await #expect(throws: PersistenceError.self) { _ = try await open(NotebookPlanV2.self) }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("version 3.0.0, newer than this app's 2.0.0"))
+    #expect(try shape(at: url) == before)
+    #expect(try recordedVersion() == "3.0.0")
+  }
+
+  @Test func aDatabaseWithoutARecordIsStampedWhenItsTablesAreTheLatestVersions() async throws {
+    // Made without a plan, as stores were before PostgreSQL kept versions.
+    let unversioned = try await PostgresStore(url: url, for: NotebookV2.models, poolSize: 1)
+    try await PostgresRepository<NoteV2>(store: unversioned).insert(NoteV2(heading: "Dune", words: 1, language: "en"))
+    #expect(try recordedVersion() == nil)
+    let store = try await open(NotebookPlanV2.self)
+    #expect(try recordedVersion() == "2.0.0")
+    #expect(try await PostgresRepository<NoteV2>(store: store).fetchAll().map(\.heading) == ["Dune"])
+  }
+
+  @Test func aDatabaseWithoutARecordOfAnOlderVersionIsRecognizedAndMigrated() async throws {
+    let unversioned = try await PostgresStore(url: url, for: NotebookV1.models, poolSize: 1)
+    try await PostgresRepository<NoteV1>(store: unversioned).insert(NoteV1(title: "Dune", words: 1))
+    let store = try await open(NotebookPlanV2.self)
+    #expect(try await PostgresRepository<NoteV2>(store: store).fetchAll().map(\.heading) == ["Dune"])
+    #expect(try recordedVersion() == "2.0.0")
+  }
+
+  @Test func aDatabaseWithoutARecordOfNoKnownShapeIsRefusedNamingTheDifferences() async throws {
+    let connection = try PostgresConnection(url: url)
+    try connection.execute("CREATE TABLE notes (id uuid PRIMARY KEY, body text)")
+    let error = await #expect(throws: PersistenceError.self) { _ = try await open(NotebookPlanV2.self) }
+    let message = "\(error.map { "\($0)" } ?? "")"
+    #expect(message.contains("table notes: it has no column 'heading'"))
+    #expect(message.contains("it has a column 'body' the model does not declare"))
+    #expect(try recordedVersion() == nil)
+    #expect(try connection.query("SELECT to_regclass('labels') IS NULL").bool(row: 0, column: 0) == true)
+  }
+
+  @Test func aNewRequiredAttributeWithoutADefaultIsRefused() async throws {
+    struct NoteStrict: PersistentModel {
+      var id = UUID()
+      var title: String
+      var words: Int
+      var mood: String
+      static let entity = Entity<NoteStrict>(table: "notes", indexes: [Entity.Index(\.title)])
+    }
+    enum Strict: VersionedSchema {
+      static let versionIdentifier = Schema.Version(2, 0, 0)
+      static let models: [any PersistentModel.Type] = [NoteStrict.self, FolderV1.self]
+    }
+    enum StrictPlan: SchemaMigrationPlan {
+      static let schemas: [any VersionedSchema.Type] = [NotebookV1.self, Strict.self]
+      static let stages: [MigrationStage] = []
+    }
+    try await versionOne([NoteV1(title: "Dune", words: 1)])
+    let error = await #expect(throws: PersistenceError.self) { _ = try await open(StrictPlan.self) }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("notes.mood is new and not optional"))
+    #expect(try recordedVersion() == "1.0.0")
+  }
+
+  @Test func modelsThatAreNotThePlansLatestAreRefused() async throws {
+    await #expect(throws: PersistenceError.self) {
+      _ = try await PostgresStore(url: url, for: NotebookV1.models, migrationPlan: NotebookPlanV2.self, poolSize: 1)
+    }
+  }
+}
