@@ -134,7 +134,7 @@ struct PostgresMigrator: Sendable {
       try PostgresLightweightMigration(old: old.schemas, new: new.schemas).run(on: connection)
     }
     for (_, definition) in definitions.sorted(by: { $0.value.table.name < $1.value.table.name }) {
-      try connection.execute(PostgresHistory.triggerStatement(for: definition.table, model: definition.model))
+      try PostgresHistory.installTriggers(for: definition, on: connection)
     }
   }
 }

@@ -127,7 +127,7 @@ public final class PostgresStore: Sendable {
     for definition in definitions {
       try connection.execute(definition.createTableStatement)
       for statement in definition.indexStatements { try connection.execute(statement) }
-      try connection.execute(PostgresHistory.triggerStatement(for: definition.table, model: definition.model))
+      try PostgresHistory.installTriggers(for: definition, on: connection)
     }
     for definition in definitions {
       for statement in definition.foreignKeyStatements { try connection.execute(statement) }

@@ -1,6 +1,12 @@
 import PostgresCore
 
 extension PostgresHistory {
+  /// Makes a model's table record its changes: when its table is created, and again after a
+  /// migration changed it.
+  static func installTriggers(for definition: PostgresTableDefinition, on connection: PostgresConnection) throws {
+    try connection.execute(triggerStatement(for: definition.table, model: definition.model))
+  }
+
   /// Drops the triggers that record a table's history (every one named `_history_…`, however
   /// many the table has), inside a migration's transaction, which makes them again for the
   /// migrated tables.
