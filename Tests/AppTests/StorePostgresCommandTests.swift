@@ -74,6 +74,20 @@ struct StorePostgresCommandTests {
     #expect(check.stdout.contains("The catalog is sound: version 3.0.0"))
   }
 
+  @Test func twoCommandsOpeningAnOldDatabaseAtOnceBothSucceed() async throws {
+    try await versionOneDatabase()
+    let (movies, database) = (self.movies, self.database)
+    let results = try await withThrowingTaskGroup(of: MoviesProcess.Result.self) { group in
+      for _ in 0..<2 { group.addTask { try movies.run(["--store", database, "list", "--format", "json"]) } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    for result in results {
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("Alien"))
+    }
+    #expect(field("version", in: try run(["store", "info"]).stdout) == "3.0.0")
+  }
+
   @Test func migrateWithABackupIsForAFileOnly() async throws {
     try await versionOneDatabase()
     let refused = try run(["store", "migrate", "--backup"])

@@ -216,6 +216,57 @@ struct PostgresMigrationTests {
     #expect(try recordedVersion() == "1.0.0")
   }
 
+  @Test func anOptionalAttributeMadeRequiredGetsItsDefaultWhereItWasNil() async throws {
+    struct NoteRated: PersistentModel, Hashable {
+      var id = UUID()
+      var heading: String
+      var words: Int
+      var stars: Int
+      var language: String
+      static let entity = Entity<NoteRated>(
+        table: "notes", unique: [Entity.Unique(\.heading)], defaults: [Entity.Default(\.stars, 0)])
+    }
+    enum Rated: VersionedSchema {
+      static let versionIdentifier = Schema.Version(3, 0, 0)
+      static let models: [any PersistentModel.Type] = [NoteRated.self, LabelV2.self]
+    }
+    enum RatedPlan: SchemaMigrationPlan {
+      static let schemas: [any VersionedSchema.Type] = [NotebookV1.self, NotebookV2.self, Rated.self]
+      static let stages: [MigrationStage] = []
+    }
+    let two = try await open(NotebookPlanV2.self)
+    try await PostgresRepository<NoteV2>(store: two).insert([
+      NoteV2(heading: "Dune", words: 1, stars: nil, language: "en"),
+      NoteV2(heading: "Emma", words: 2, stars: 3, language: "en"),
+    ])
+    let rated = try await open(RatedPlan.self)
+    let notes = try await PostgresRepository<NoteRated>(store: rated).fetch(
+      FetchDescriptor(sortBy: [SortDescriptor(\.heading)]))
+    #expect(notes.map(\.stars) == [0, 3])
+    #expect(try shape(at: url).contains("column notes.stars bigint not null"))
+  }
+
+  @Test func anInspectionReadsTheVersionAndChangesNothing() async throws {
+    let empty = try await PostgresStoreInspection(url: url, plan: NotebookPlanV2.self)
+    #expect(empty.version == Schema.Version(2, 0, 0))
+    #expect(empty.addedModels.sorted() == ["LabelV2", "NoteV2"])
+    #expect(empty.problems.isEmpty)
+    #expect(try shape(at: url).isEmpty, "reading made no table")
+
+    try await versionOne([NoteV1(title: "Dune", words: 1)])
+    let old = try await PostgresStoreInspection(url: url, plan: NotebookPlanV2.self)
+    #expect(old.version == Schema.Version(1, 0, 0))
+    #expect(old.needsMigration)
+    #expect(old.rowCounts == ["notes": 1, "folders": 1])
+    #expect(old.problems.isEmpty)
+    #expect(!old.displayURL.contains("options"))
+
+    try PostgresConnection(url: url).execute(#"DROP INDEX "notes_title""#)
+    let damaged = try await PostgresStoreInspection(url: url, plan: NotebookPlanV2.self)
+    #expect(damaged.problems.map(\.description) == ["table notes lacks its index notes_title"])
+    #expect(try recordedVersion() == "1.0.0")
+  }
+
   @Test func modelsThatAreNotThePlansLatestAreRefused() async throws {
     await #expect(throws: PersistenceError.self) {
       _ = try await PostgresStore(url: url, for: NotebookV1.models, migrationPlan: NotebookPlanV2.self, poolSize: 1)
