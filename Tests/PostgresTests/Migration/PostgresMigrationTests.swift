@@ -267,6 +267,45 @@ struct PostgresMigrationTests {
     #expect(try recordedVersion() == "1.0.0")
   }
 
+  @Test func aPrimaryKeyMovedToAnotherAttributeIdentifiesTheRowsAfter() async throws {
+    struct CountryV1: PersistentModel, Hashable {
+      var id = UUID()
+      var code: String
+      var name: String
+      static let entity = Entity<CountryV1>(table: "countries")
+    }
+    struct CountryV2: PersistentModel, Hashable {
+      var code: String
+      var name: String
+      var id: String { code }
+      static let entity = Entity<CountryV2>(table: "countries", primaryKey: \.code)
+    }
+    enum One: VersionedSchema {
+      static let versionIdentifier = Schema.Version(1, 0, 0)
+      static let models: [any PersistentModel.Type] = [CountryV1.self]
+    }
+    enum Two: VersionedSchema {
+      static let versionIdentifier = Schema.Version(2, 0, 0)
+      static let models: [any PersistentModel.Type] = [CountryV2.self]
+    }
+    enum PlanOne: SchemaMigrationPlan {
+      static let schemas: [any VersionedSchema.Type] = [One.self]
+      static let stages: [MigrationStage] = []
+    }
+    enum PlanTwo: SchemaMigrationPlan {
+      static let schemas: [any VersionedSchema.Type] = [One.self, Two.self]
+      static let stages: [MigrationStage] = []
+    }
+    try await PostgresRepository<CountryV1>(store: try await open(PlanOne.self)).insert(
+      CountryV1(code: "FR", name: "France"))
+    let countries = try PostgresRepository<CountryV2>(store: try await open(PlanTwo.self))
+    #expect(try await countries.fetch(id: "FR")?.name == "France")
+    await #expect(throws: RepositoryError.self) { try await countries.insert(CountryV2(code: "FR", name: "Again")) }
+    let fresh = try PostgresTestServer.makeSchema()
+    _ = try await open(PlanTwo.self, at: fresh)
+    #expect(try shape(at: url) == shape(at: fresh))
+  }
+
   @Test func modelsThatAreNotThePlansLatestAreRefused() async throws {
     await #expect(throws: PersistenceError.self) {
       _ = try await PostgresStore(url: url, for: NotebookV1.models, migrationPlan: NotebookPlanV2.self, poolSize: 1)
