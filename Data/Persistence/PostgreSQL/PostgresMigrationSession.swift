@@ -7,12 +7,15 @@ import Repositories
 struct PostgresMigrationSession: MigrationSession {
   let store: PostgresStore
   let connection: PostgresConnection
+  /// The version's tables, which a reference filter may read.
+  let tables: [ObjectIdentifier: TableSchema]
   /// The model type's name of each table, by table name.
   let modelNames: [String: String]
 
   func fetch<Model: PersistentModel>(_ descriptor: FetchDescriptor<Model>, table: TableSchema) throws -> [Model] {
     let repository = self.repository(Model.self, table)
-    let query = try repository.query(descriptor, columns: repository.definition.selectColumns)
+    let definition = repository.definition
+    let query = try PostgresQuery(descriptor, columns: definition.selectColumns, on: definition, neighbours: tables)
     return try repository.fetch(query, descriptor, on: connection)
   }
 

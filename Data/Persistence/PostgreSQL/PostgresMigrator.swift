@@ -128,7 +128,8 @@ struct PostgresMigrator: Sendable {
     for table in plan.versions[index].schemas { try PostgresHistory.dropTriggers(of: table, on: connection) }
     try plan.walk(from: index) { version in
       MigrationContext(
-        session: PostgresMigrationSession(store: store, connection: connection, modelNames: version.modelNames),
+        session: PostgresMigrationSession(
+          store: store, connection: connection, tables: version.tables, modelNames: version.modelNames),
         tables: version.tables, version: version.number)
     } migrate: { old, new in
       try PostgresLightweightMigration(old: old.schemas, new: new.schemas).run(on: connection)
