@@ -131,3 +131,18 @@ enum NotebookFailingPlan: SchemaMigrationPlan {
       })
   ]
 }
+
+/// Version 3 through a custom stage that, in version 2's shape, deletes the notes a label
+/// "spoiler" refers to: a reference filter over version 2's own tables.
+enum NotebookSpoilerPlan: SchemaMigrationPlan {
+  static let schemas: [any VersionedSchema.Type] = [NotebookV1.self, NotebookV2.self, NotebookV3.self]
+  static let stages: [MigrationStage] = [
+    .custom(
+      fromVersion: NotebookV2.self, toVersion: NotebookV3.self,
+      willMigrate: { context in
+        var spoiled = FetchDescriptor<NoteV2>()
+        spoiled.keepReferenced(by: \LabelV2.noteID, to: \NoteV2.id, where: #Predicate { $0.text == "spoiler" })
+        for note in try context.fetch(spoiled) { try context.delete(note) }
+      }, didMigrate: nil)
+  ]
+}

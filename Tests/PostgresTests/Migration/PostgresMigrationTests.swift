@@ -125,6 +125,20 @@ struct PostgresMigrationTests {
     #expect(try recordedVersion() == "2.0.0")
   }
 
+  @Test func aCustomStageFiltersByReferenceOverItsOwnVersionsTables() async throws {
+    let two = try await open(NotebookPlanV2.self)
+    let (dune, emma) = (
+      NoteV2(heading: "Dune", words: 1, language: "en"), NoteV2(heading: "Emma", words: 2, language: "en")
+    )
+    try await PostgresRepository<NoteV2>(store: two).insert([dune, emma])
+    try await PostgresRepository<LabelV2>(store: two).insert([
+      LabelV2(noteID: dune.id, text: "spoiler"), LabelV2(noteID: emma.id, text: "classic"),
+    ])
+    let three = try await open(NotebookSpoilerPlan.self)
+    #expect(try await PostgresRepository<NoteV3>(store: three).fetchAll().map(\.heading) == ["Emma"])
+    #expect(try await PostgresRepository<LabelV3>(store: three).fetchAll().map(\.text) == ["classic"])
+  }
+
   @Test func aFailingStageLeavesTheDatabaseExactlyAsItWas() async throws {
     try await versionOne([NoteV1(title: "Dune", words: 412)])
     let before = try shape(at: url)
