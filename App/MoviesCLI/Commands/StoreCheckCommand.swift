@@ -12,7 +12,9 @@ struct StoreCheckCommand: MoviesCommand {
       "Check the catalog: its header, SQLite's integrity, references, schema, version, image files and values.",
     discussion: """
       Reads the catalog without changing it, and exits with status 1 listing the problems when \
-      there are any. --repair makes only the safe repairs and says what it did: the header's \
+      there are any. On a PostgreSQL database it checks the schema's version, each table against \
+      its declaration, its indexes and relationships, rows that refer to missing rows, and the \
+      catalog's rules. --repair (a catalog file only) makes only the safe repairs and says what it did: the header's \
       file format versions, the modes of the catalog's files, image files of the catalog that \
       no movie names. Missing images are dropped from their movies only with \
       --detach-missing-images. Everything else is left for you, such as a value another program \
@@ -37,6 +39,7 @@ struct StoreCheckCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
+    if case .server(let url) = context.store { return try await server(url, in: context) }
     let storeURL = try context.storeFile(for: "store check")
     var check = try StoreCheck(url: storeURL, plan: CatalogMigrationPlan.self)
     if repairs {
@@ -53,8 +56,39 @@ struct StoreCheckCommand: MoviesCommand {
     }
     // The engine knows nothing of movies: the catalog's own rules are checked on top.
     let violations = try await ruleViolations(context, notes: check.problems.isEmpty)
-    guard check.problems.isEmpty, violations.count == 0 else {
-      for problem in check.problems {
+    try report(check.problems, violations, in: context)
+    let version = check.version.map { "version \($0)" } ?? "an unknown version"
+    context.console.line(
+      "The catalog is sound: \(version); header, integrity, references, image files and the catalog's rules checked.")
+  }
+
+  /// The check of a PostgreSQL database: what the engine finds, then the catalog's rules when
+  /// opening it changes nothing (it is current and recorded, with every table).
+  private func server(_ url: String, in context: CommandContext) async throws {
+    if repairs { throw AppError.needsStoreFile(command: "store check --repair") }
+    let check = try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self)
+    for note in check.notes { context.console.line("note: \(note.description)") }
+    var violations: (lines: [String], count: Int) = ([], 0)
+    let checksRules = check.problems.isEmpty && check.notes.isEmpty && !check.needsMigration
+    if checksRules {
+      violations = try await ruleViolations(context, notes: true)
+    } else if check.problems.isEmpty {
+      context.console.line("note: the values were not checked against the catalog's rules: opening would change it")
+    }
+    try report(check.problems, violations, in: context)
+    let version = check.version.map { "version \($0)" } ?? "an unknown version"
+    context.console.line(
+      "The catalog is sound: \(version); tables, indexes, relationships, references"
+        + (checksRules ? " and the catalog's rules checked." : " checked."))
+  }
+
+  /// Lists the problems and the values that break the catalog's rules, and fails when there
+  /// are any.
+  private func report(
+    _ problems: [StoreProblem], _ violations: (lines: [String], count: Int), in context: CommandContext
+  ) throws {
+    guard problems.isEmpty, violations.count == 0 else {
+      for problem in problems {
         let hint =
           switch problem.repair {
           case .detachMissingFile?: " (--repair --detach-missing-images drops it)"
@@ -68,12 +102,9 @@ struct StoreCheckCommand: MoviesCommand {
         context.console.line(
           "problem: \(violations.count - violations.lines.count) more values break the catalog's rules")
       }
-      let count = check.problems.count + violations.count
+      let count = problems.count + violations.count
       throw AppError.notConfirmed("the catalog has \(count) \(count == 1 ? "problem" : "problems")")
     }
-    let version = check.version.map { "version \($0)" } ?? "an unknown version"
-    context.console.line(
-      "The catalog is sound: \(version); header, integrity, references, image files and the catalog's rules checked.")
   }
 
   /// How many values the rules are broken by that are listed one by one; more are counted.
@@ -102,7 +133,7 @@ struct StoreCheckCommand: MoviesCommand {
           switch violation.owner {
           case .movie: "'movies update ID' with valid values changes it, 'movies delete ID' removes it"
           case .review: "'movies review delete ID' removes it"
-          case .tag: "no movies command can change it; another SQLite tool can"
+          case .tag: "no movies command can change it; another SQL tool can"
           }
         lines.append("problem: \(violation) (\(remedy))")
       }

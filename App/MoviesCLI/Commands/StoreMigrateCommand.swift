@@ -2,18 +2,21 @@ import CatalogStorage
 import Foundation
 import Persistence
 
-/// `movies store migrate`: brings the catalog file to the app's schema version.
+/// `movies store migrate`: brings the catalog — a file or a database — to the app's schema
+/// version.
 struct StoreMigrateCommand: MoviesCommand {
   static let configuration = CommandConfiguration(
-    "migrate", in: .store, abstract: "Migrate the catalog file to this app's schema version.",
+    "migrate", in: .store, abstract: "Migrate the catalog to this app's schema version.",
     discussion: """
       Every command migrates an old catalog when it opens it; this one does only that, and can \
-      keep a copy first. The migration is one transaction: if it fails or is interrupted, the \
-      catalog is left exactly as it was.
+      keep a copy of a catalog file first. The migration is one transaction: if it fails or is \
+      interrupted, the catalog is left exactly as it was (a PostgreSQL database too: its \
+      changes of tables are part of the transaction).
       """,
     arguments: [backup])
 
-  static let backup = Flag("backup", help: "First copy the catalog to <file>.<old version>.backup.")
+  static let backup = Flag(
+    "backup", help: "First copy the catalog file to <file>.<old version>.backup (not for a database).")
 
   let backup: Bool
 
@@ -22,19 +25,36 @@ struct StoreMigrateCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let url = try context.storeFile(for: "store migrate")
-    let before = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
-    guard let version = before.version, before.needsMigration else {
-      // Opening reports a store of an unknown or newer version, and records an adopted one.
+    if case .server(let url) = context.store {
+      if backup { throw AppError.needsStoreFile(command: "store migrate --backup") }
+      let before = try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self)
+      // Opening migrates, records an unrecorded database, or reports one it cannot open.
       _ = try await context.openCatalog()
-      context.console.line("The catalog is at version \(before.latestVersion) already.")
-      if !before.addedModels.isEmpty {
-        context.console.line("Created the tables of \(before.addedModels.joined(separator: ", ")), added to it.")
-      }
+      report(
+        from: before.version, to: before.latestVersion, migrated: before.needsMigration,
+        added: before.addedModels, to: context.console)
       return
     }
-    _ = try await context.openCatalog(backupBeforeMigration: backup)
-    context.console.line("Migrated the catalog from version \(version) to \(before.latestVersion).")
-    if backup, let copy = before.backupURL { context.console.line("Backup: \(copy.path)") }
+    let url = try context.storeFile(for: "store migrate")
+    let before = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
+    // Opening reports a store of an unknown or newer version, and records an adopted one.
+    _ = try await context.openCatalog(backupBeforeMigration: backup && before.needsMigration)
+    report(
+      from: before.version, to: before.latestVersion, migrated: before.needsMigration, added: before.addedModels,
+      to: context.console)
+    if backup, before.needsMigration, let copy = before.backupURL { context.console.line("Backup: \(copy.path)") }
+  }
+
+  /// Says what opening the catalog did: migrated it from a version, or found it current (and
+  /// created the tables of models added to its version).
+  private func report(
+    from version: Schema.Version?, to latest: Schema.Version, migrated: Bool, added: [String], to console: Console
+  ) {
+    if migrated, let version {
+      console.line("Migrated the catalog from version \(version) to \(latest).")
+      return
+    }
+    console.line("The catalog is at version \(latest) already.")
+    if !added.isEmpty { console.line("Created the tables of \(added.joined(separator: ", ")), added to it.") }
   }
 }

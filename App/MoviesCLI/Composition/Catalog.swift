@@ -59,11 +59,13 @@ struct Catalog: Sendable {
     importing = AnyUnitOfWork(try SQLiteUnitOfWork(container: container, author: "movies import"))
   }
 
-  /// Opens the catalog in a PostgreSQL database, creating its tables if it has none.
+  /// Opens the catalog in a PostgreSQL database, creating its tables if it has none; it is
+  /// recognized as a version of the catalog's schema and migrated to the latest, as a file is.
   ///
-  /// - Throws: `PersistenceError` if the server cannot be reached or refuses.
+  /// - Throws: `PersistenceError` if the server cannot be reached or refuses, or the
+  ///   database is of a version this app does not know; the database is left untouched.
   init(server url: String) async throws {
-    let server = try await PostgresStore(url: url, for: CatalogModels.all)
+    let server = try await PostgresStore(url: url, for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self)
     store = .server(server)
     movies = AnyRepository(try PostgresRepository<Movie>(store: server, author: Self.author))
     reviews = AnyRepository(try PostgresRepository<Review>(store: server, author: Self.author))

@@ -15,21 +15,30 @@ import SQLiteCore
 /// }, didMigrate: nil)
 /// ```
 ///
-/// Everything it does is part of the migration's one transaction. It lives only as long as the
-/// stage's closure runs.
+/// Everything it does is part of the migration's one transaction, on either engine. It lives
+/// only as long as the stage's closure runs.
 public final class MigrationContext {
-  /// The migration's connection, with no history: a migration's changes are not the app's.
-  private let state: StoreState
+  /// The engine's work on the migration's connection, with no history: a migration's changes
+  /// are not the app's.
+  private let session: any MigrationSession
   private let tables: [ObjectIdentifier: TableSchema]
   /// The version whose shape the store has while the closure runs.
   public let version: Schema.Version
 
-  init(
-    connection: Connection, tables: [ObjectIdentifier: TableSchema], version: Schema.Version, external: ExternalFiles?
-  ) {
-    state = StoreState(connection: connection, external: external)
+  /// A context over an engine's session, for a version's tables.
+  init(session: any MigrationSession, tables: [ObjectIdentifier: TableSchema], version: Schema.Version) {
+    self.session = session
     self.tables = tables
     self.version = version
+  }
+
+  /// A context on a SQLite store's connection.
+  convenience init(
+    connection: Connection, tables: [ObjectIdentifier: TableSchema], version: Schema.Version, external: ExternalFiles?
+  ) {
+    self.init(
+      session: SQLiteMigrationSession(state: StoreState(connection: connection, external: external), tables: tables),
+      tables: tables, version: version)
   }
 
   /// The models a descriptor matches, filtered, sorted and paged in SQL.
@@ -38,39 +47,32 @@ public final class MigrationContext {
   ///   cannot be translated or run.
   public func fetch<Model: PersistentModel>(_ descriptor: FetchDescriptor<Model> = FetchDescriptor()) throws -> [Model]
   {
-    let table = try table(for: Model.self)
-    let query = try QueryBuilder(table: table, modelName: "\(Model.self)", neighbours: tables).select(descriptor)
-    return try state.reader(for: query.sql, table: table).readAll(Model.self, binding: query.bindings)
+    try session.fetch(descriptor, table: try table(for: Model.self))
   }
 
   /// Inserts a model.
   ///
   /// - Throws: ``PersistenceError`` if it cannot be stored (a duplicate identifier, say).
   public func insert<Model: PersistentModel>(_ model: Model) throws {
-    try writer(for: Model.self).insert([model], in: state)
+    try session.insert(model, table: try table(for: Model.self))
   }
 
   /// Replaces the stored model with the same identifier.
   ///
   /// - Throws: ``PersistenceError`` if it cannot be stored.
   public func update<Model: PersistentModel>(_ model: Model) throws {
-    try writer(for: Model.self).update([model], in: state)
+    try session.update(model, table: try table(for: Model.self))
   }
 
   /// Deletes a model, found by its identifier.
   public func delete<Model: PersistentModel>(_ model: Model) throws {
-    try writer(for: Model.self).delete([(model.id, try SQLValue(swiftValue: model.id))], in: state)
+    try session.delete(model, table: try table(for: Model.self))
   }
 
-  /// Runs SQL that returns no rows, for what the models cannot say.
+  /// Runs SQL that returns no rows, for what the models cannot say, in the store's own
+  /// dialect.
   public func execute(_ sql: String) throws {
-    try state.connection.execute(sql)
-  }
-
-  /// The writer of a model's rows: the engine's one write path.
-  private func writer<Model: PersistentModel>(for type: Model.Type) throws -> TableWriter<Model> {
-    let table = try table(for: type)
-    return TableWriter(table: table, statements: TableStatements(table: table), tables: Array(tables.values))
+    try session.execute(sql)
   }
 
   private func table<Model: PersistentModel>(for type: Model.Type) throws(PersistenceError) -> TableSchema {
@@ -79,4 +81,19 @@ public final class MigrationContext {
     }
     return table
   }
+}
+
+/// What a ``MigrationContext`` does, on one engine's connection inside the migration's
+/// transaction: each engine's one write path and query, for a table of the version.
+protocol MigrationSession {
+  /// The models a descriptor matches in a table.
+  func fetch<Model: PersistentModel>(_ descriptor: FetchDescriptor<Model>, table: TableSchema) throws -> [Model]
+  /// Inserts a model into its table.
+  func insert<Model: PersistentModel>(_ model: Model, table: TableSchema) throws
+  /// Replaces the stored model with the same identifier.
+  func update<Model: PersistentModel>(_ model: Model, table: TableSchema) throws
+  /// Deletes the stored model with the same identifier.
+  func delete<Model: PersistentModel>(_ model: Model, table: TableSchema) throws
+  /// Runs SQL that returns no rows.
+  func execute(_ sql: String) throws
 }

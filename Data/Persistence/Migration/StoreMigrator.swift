@@ -4,17 +4,10 @@ import SQLiteCore
 /// Brings a store to the latest version of a migration plan when it opens: it recognizes the
 /// store's version, refuses one it does not know, and migrates an older one in one transaction.
 struct StoreMigrator: Sendable {
-  /// One version of the plan, resolved to tables.
-  struct Version: Sendable {
-    let number: Schema.Version
-    let tables: [ObjectIdentifier: TableSchema]
-    /// The model type's name of each table, by table name.
-    let modelNames: [String: String]
-    var schemas: [TableSchema] { tables.values.sorted { $0.name < $1.name } }
-  }
+  typealias Version = ResolvedPlan.Version
 
-  let versions: [Version]
-  let stages: [MigrationStage]
+  /// The plan, resolved to SQLite's tables.
+  let plan: ResolvedPlan
   /// Whether to copy the store before migrating it, to `<store>.<old version>.backup`.
   let backup: Bool
 
@@ -23,36 +16,15 @@ struct StoreMigrator: Sendable {
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for versions out of order or a stage
   ///   that does not join two consecutive versions.
   init(plan: any SchemaMigrationPlan.Type, backup: Bool) throws(PersistenceError) {
-    var versions: [Version] = []
-    for schema in plan.schemas {
-      var tables: [ObjectIdentifier: TableSchema] = [:]
-      var modelNames: [String: String] = [:]
-      for model in Schema(schema.models).models {
-        let table = try model.resolve()
-        tables[model.identifier] = table
-        modelNames[table.name] = model.name
-      }
-      if let last = versions.last, last.number >= schema.versionIdentifier {
-        throw .invalidSchema("the migration plan lists version \(schema.versionIdentifier) after \(last.number)")
-      }
-      versions.append(Version(number: schema.versionIdentifier, tables: tables, modelNames: modelNames))
-    }
-    guard !versions.isEmpty else { throw .invalidSchema("the migration plan lists no schema") }
-    let numbers = versions.map(\.number)
-    for stage in plan.stages {
-      guard let from = numbers.firstIndex(of: stage.from), from + 1 < numbers.count, numbers[from + 1] == stage.to
-      else {
-        throw .invalidSchema(
-          "a migration stage goes from \(stage.from) to \(stage.to), which are not consecutive versions")
-      }
-    }
-    self.versions = versions
-    self.stages = plan.stages
+    self.plan = try ResolvedPlan(plan: plan) { (model) throws(PersistenceError) in try model.resolve() }
     self.backup = backup
   }
 
+  /// Every version, oldest first.
+  var versions: [Version] { plan.versions }
+
   /// The latest version's tables.
-  var latest: Version { versions[versions.count - 1] }
+  var latest: Version { plan.latest }
 
   /// Checks, reading only, that a store is empty or of a version of the plan that it can be
   /// brought to: what ``prepare(_:path:realPath:allowsSave:external:)`` would accept.
@@ -154,12 +126,10 @@ struct StoreMigrator: Sendable {
 
   /// Why a store's version is not recognized: the words every command uses.
   func unrecognized(_ live: SchemaDescription, record: SchemaRecord?) -> String {
-    switch record?.version {
-    case let version? where version > latest.number:
-      "the store is version \(version), newer than this app's \(latest.number)"
-    case let version?: "the store is version \(version), which this app does not know"
-    case nil: "the store's tables match no known schema version (fingerprint \(live.fingerprint))"
+    guard let version = record?.version else {
+      return "the store's tables match no known schema version (fingerprint \(live.fingerprint))"
     }
+    return plan.unknown(version)
   }
 
   /// The tables a store of the version at an index has.
@@ -201,18 +171,10 @@ struct StoreMigrator: Sendable {
           of: live, record: try SchemaRecord.read(from: connection, path: path), path: path)
         guard standing.index < versions.count - 1 || !standing.added.isEmpty else { return }
         try create(standing.added, on: connection)
-        for index in standing.index..<(versions.count - 1) {
-          let (old, new) = (versions[index], versions[index + 1])
-          let stage = stages.first { $0.from == old.number }
-          if case .custom(_, _, let willMigrate, _) = stage, let willMigrate {
-            try willMigrate(
-              MigrationContext(connection: connection, tables: old.tables, version: old.number, external: external))
-          }
+        try plan.walk(from: standing.index) { version in
+          MigrationContext(connection: connection, tables: version.tables, version: version.number, external: external)
+        } migrate: { old, new in
           try LightweightMigration(old: old.schemas, new: new.schemas).run(on: connection)
-          if case .custom(_, _, _, let didMigrate) = stage, let didMigrate {
-            try didMigrate(
-              MigrationContext(connection: connection, tables: new.tables, version: new.number, external: external))
-          }
         }
         if standing.index < versions.count - 1 { try checkReferences(connection) }
         try SchemaRecord(version: latest.number, fingerprint: try SchemaDescription.read(from: connection).fingerprint)

@@ -37,28 +37,74 @@ public final class PostgresStore: Sendable {
   ///   table of that name that differs from the model's declaration;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached or refuses to
   ///   create a table — nothing is created then.
-  public init(url: String, for types: [any PersistentModel.Type], poolSize: Int = 8) async throws(PersistenceError) {
+  public convenience init(
+    url: String, for types: [any PersistentModel.Type], poolSize: Int = 8
+  ) async throws(PersistenceError) {
     var tables: [ObjectIdentifier: PostgresTableDefinition] = [:]
     for model in Schema(types).models {
       tables[model.identifier] = PostgresTableDefinition(try model.resolveInRow(), model: model.name)
     }
+    try await self.init(url: url, tables: tables, migrator: nil, poolSize: poolSize)
+  }
+
+  /// Connects to the database at `url` and brings it to the latest version of a migration
+  /// plan, whose models `types` must be: a new database gets that version's tables; one of an
+  /// older version is migrated through the plan's stages; one of the latest version gets the
+  /// tables of models added to it since. The version is recorded in the database (a one-row
+  /// table, `_schema_version`). A database with the models' tables but no record — made without
+  /// a plan — is recognized by its tables: those of the latest version (it is then recorded as
+  /// such), else those of an older one, whole.
+  ///
+  /// All of it is one transaction, under the store's advisory lock: several processes opening
+  /// an old database at once migrate it once, and a stage that fails leaves the database
+  /// exactly as it was — tables, rows and version.
+  ///
+  /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid, or `types`
+  ///   that are not its latest version's models; ``PersistenceError/cannotOpen(path:reason:)``
+  ///   for a database of a newer or unknown version, or whose tables are not its version's;
+  ///   ``PersistenceError/migrationFailed(path:reason:)`` when a stage fails;
+  ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached.
+  public convenience init(
+    url: String, for types: [any PersistentModel.Type], migrationPlan: any SchemaMigrationPlan.Type,
+    poolSize: Int = 8
+  ) async throws(PersistenceError) {
+    let migrator = try PostgresMigrator(plan: migrationPlan)
+    var resolved: [ObjectIdentifier: TableSchema] = [:]
+    for model in Schema(types).models { resolved[model.identifier] = try model.resolveInRow() }
+    guard resolved == migrator.plan.latest.tables else {
+      throw .invalidSchema(
+        "the models given are not those of the migration plan's latest version, \(migrator.plan.latest.number)")
+    }
+    try await self.init(url: url, tables: migrator.definitions, migrator: migrator, poolSize: poolSize)
+  }
+
+  /// Connects and prepares the tables: migrated by a plan, or, without one, created where
+  /// missing and checked where present.
+  private init(
+    url: String, tables: [ObjectIdentifier: PostgresTableDefinition], migrator: PostgresMigrator?, poolSize: Int
+  ) async throws(PersistenceError) {
     self.tables = tables
     pool = PostgresPool(url: url, size: poolSize)
     let definitions = Array(tables.values).sorted { $0.table.name < $1.table.name }
     do {
-      try await pool.transaction { connection in try Self.create(definitions, on: connection) }
+      try await pool.transaction { connection in
+        _ = try connection.query("SELECT pg_advisory_xact_lock(\(Self.advisoryLock))")
+        for statement in PostgresHistory.createStatements { try connection.execute(statement) }
+        if let migrator {
+          try migrator.prepare(self, on: connection)
+        } else {
+          try Self.createMissing(definitions, on: connection)
+        }
+      }
     } catch {
       throw Self.failure(error)
     }
   }
 
-  /// Creates the tables that do not exist yet, then their indexes and relationships; one
-  /// process at a time (a transaction-scoped advisory lock), so processes opening at once do
-  /// not race to create the same table.
-  private static func create(_ definitions: [PostgresTableDefinition], on connection: PostgresConnection) throws {
-    _ = try connection.query("SELECT pg_advisory_xact_lock(\(advisoryLock))")
-    for statement in PostgresHistory.createStatements { try connection.execute(statement) }
-    var created: [PostgresTableDefinition] = []
+  /// Creates the tables that do not exist yet, refusing one that exists in another shape.
+  private static func createMissing(_ definitions: [PostgresTableDefinition], on connection: PostgresConnection) throws
+  {
+    var missing: [PostgresTableDefinition] = []
     for definition in definitions {
       let exists = try connection.query(
         "SELECT to_regclass($1) IS NOT NULL", [.text(definition.table.quotedName)])
@@ -70,24 +116,26 @@ public final class PostgresStore: Sendable {
               + differences.joined(separator: "; ") + "; nothing was changed")
         }
         if try PostgresTableCheck.history(of: definition, on: connection) == .outdated {
-          try recordHistory(of: definition, on: connection)
+          try PostgresHistory.installTriggers(for: definition, on: connection)
         }
         continue
       }
-      try connection.execute(definition.createTableStatement)
-      for statement in definition.indexStatements { try connection.execute(statement) }
-      try recordHistory(of: definition, on: connection)
-      created.append(definition)
+      missing.append(definition)
     }
-    for definition in created {
-      for statement in definition.foreignKeyStatements { try connection.execute(statement) }
-    }
+    try create(missing, on: connection)
   }
 
-  /// Makes a table record its history, replacing the triggers it had.
-  private static func recordHistory(of definition: PostgresTableDefinition, on connection: PostgresConnection) throws {
-    for statement in PostgresHistory.triggerStatements(for: definition.table, model: definition.model) {
-      try connection.execute(statement)
+  /// Creates tables with their indexes and history triggers, then their relationships (which
+  /// may name each other), inside the caller's transaction. The caller holds the store's
+  /// advisory lock, so processes opening at once do not race to create the same table.
+  static func create(_ definitions: [PostgresTableDefinition], on connection: PostgresConnection) throws {
+    for definition in definitions {
+      try connection.execute(definition.createTableStatement)
+      for statement in definition.indexStatements { try connection.execute(statement) }
+      try PostgresHistory.installTriggers(for: definition, on: connection)
+    }
+    for definition in definitions {
+      for statement in definition.foreignKeyStatements { try connection.execute(statement) }
     }
   }
 
@@ -140,8 +188,11 @@ public final class PostgresStore: Sendable {
 
   /// The database's URL as it may be shown: without a password, which a connection string of
   /// `key=value` pairs may hold anywhere, so such a string is not shown at all.
-  public var displayURL: String {
-    guard var components = URLComponents(string: pool.url), components.scheme != nil else {
+  public var displayURL: String { Self.displayURL(of: pool.url) }
+
+  /// A connection string as it may be shown: see ``displayURL``.
+  static func displayURL(of url: String) -> String {
+    guard var components = URLComponents(string: url), components.scheme != nil else {
       return "the PostgreSQL database"
     }
     if components.password != nil { components.password = nil }
@@ -154,7 +205,7 @@ public final class PostgresStore: Sendable {
     error as? PersistenceError ?? .postgres(error as? PostgresError ?? PostgresError(code: nil, message: "\(error)"))
   }
 
-  /// The key of the advisory lock held while tables are created.
+  /// The key of the advisory lock held while tables are created or migrated.
   private static let advisoryLock: Int64 = 0x5357_4946_5444_4154
 
   /// The table of a model type.
