@@ -3,17 +3,16 @@ import Testing
 
 @Suite("movies history and movies watch, run as a user would")
 struct HistoryCommandTests {
-  let movies: MoviesProcess
-
-  init() throws { movies = try MoviesProcess() }
-
-  private func history(_ extra: [String] = []) throws -> [[String: Any]] {
+  private func history(_ movies: MoviesProcess, _ extra: [String] = []) throws -> [[String: Any]] {
     let result = try movies.run(["history", "--format", "json"] + extra)
     #expect(result.status == 0, "\(result.stderr)")
     return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
   }
 
-  @Test func historyAndShowPrintDatesToTheMillisecondAndJSONKeepsThemExact() throws {
+  @Test(arguments: StoreEngine.allCases) func historyAndShowPrintDatesToTheMillisecondAndJSONKeepsThemExact(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
     let id = try movies.add("Alien", date: "2026-01-01T10:00:00.123456789Z")
     let shown = try movies.run(["show", id])
     #expect(shown.stdout.contains("date:    2026-01-01T10:00:00.123Z\n"), "\(shown.stdout)")
@@ -33,13 +32,14 @@ struct HistoryCommandTests {
     }
   }
 
-  @Test func everyCommittedChangeIsListedWithItsAuthor() throws {
+  @Test(arguments: StoreEngine.allCases) func everyCommittedChangeIsListedWithItsAuthor(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let alien = try movies.add("Alien", date: "1979-05-25")
     _ = try movies.run(["rate", alien, "9"])
     _ = try movies.run(["import", "-", "--format", "csv"], input: "title,date,tags\nHeat,1995-12-15,crime\n")
     _ = try movies.run(["add", "--title", "Alien", "--date", "1979-05-25"])  // a duplicate: nothing committed
     _ = try movies.run(["delete", alien])
-    let all = try history()
+    let all = try history(movies)
     #expect(all.map { $0["author"] as? String } == ["movies", "movies", "movies import", "movies"])
     let kinds = all.map { ($0["changes"] as? [[String: Any]] ?? []).map { "\($0["model"]!) \($0["kind"]!)" } }
     #expect(
@@ -47,8 +47,9 @@ struct HistoryCommandTests {
         ["Movie insert"], ["Movie update"], ["Movie insert", "MovieTag insert", "Tagging insert"], ["Movie delete"],
       ])
     let tokens = all.compactMap { $0["token"] as? Int }
-    #expect(try history(["--since", "\(tokens[1])"]).compactMap { $0["token"] as? Int } == Array(tokens.dropFirst(2)))
-    #expect(try history(["--author", "movies import"]).count == 1)
+    #expect(
+      try history(movies, ["--since", "\(tokens[1])"]).compactMap { $0["token"] as? Int } == Array(tokens.dropFirst(2)))
+    #expect(try history(movies, ["--author", "movies import"]).count == 1)
     let changes = all.map { $0["changes"] as? [[String: Any]] ?? [] }
     #expect(changes[1].first?["updatedAttributes"] as? [String] == ["rate"], "rate changed the rate alone")
     #expect(
@@ -68,7 +69,9 @@ struct HistoryCommandTests {
     #expect(table.contains("title=Alien"))
   }
 
-  @Test(.timeLimit(.minutes(1))) func watchListsAgainWhenAnotherProcessChangesTheCatalog() throws {
+  @Test(.timeLimit(.minutes(1)), arguments: StoreEngine.allCases)
+  func watchListsAgainWhenAnotherProcessChangesTheCatalog(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     try movies.add("Alien", date: "1979-05-25")
     let watching = try RunningMovies(movies, ["watch", "--format", "json", "--updates", "1"])
     Thread.sleep(forTimeInterval: 1)

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Runs the built `movies` executable as a person or a script would, in a private data folder.
+/// Runs the built `movies` executable as a person or a script would, in a private data folder,
+/// on a catalog of its own: the default store file, or a fresh PostgreSQL schema named by
+/// `MOVIES_STORE`.
 struct MoviesProcess {
   /// What one run printed and returned.
   struct Result: Equatable {
@@ -11,11 +13,33 @@ struct MoviesProcess {
 
   /// A folder of its own, used as `XDG_DATA_HOME` and for the test's files.
   let folder: URL
+  /// The engine the catalog is stored on.
+  let engine: StoreEngine
+  /// The variables every run gets: the folder as home and data folder, and the catalog's store
+  /// when it is not the default file.
+  let environment: [String: String]
 
-  init() throws {
+  /// A process with a folder of its own and an empty catalog on `engine`; on PostgreSQL,
+  /// cancels the test case (skipped, with a message) where the server is not installed.
+  init(_ engine: StoreEngine = .file) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("movies-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    self.engine = engine
+    var environment = [
+      "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
+    ]
+    if engine == .postgres { environment["MOVIES_STORE"] = try engine.makeStore(named: "catalog", in: folder) }
+    self.environment = environment
   }
+
+  /// Another empty store on the same engine, for `--store` or `MOVIES_STORE`: a file in the
+  /// folder, or a fresh schema.
+  func makeStore(named name: String) throws -> String {
+    try engine.makeStore(named: name, in: folder)
+  }
+
+  /// The catalog's store as `--store` names it: the default file, or the schema's URL.
+  var store: String { environment["MOVIES_STORE"] ?? defaultStore.path }
 
   /// The store the app uses by default in this folder.
   var defaultStore: URL { folder.appendingPathComponent("data/movies/catalog.store") }
@@ -37,11 +61,7 @@ struct MoviesProcess {
     let process = Process()
     process.executableURL = Self.executable
     process.arguments = arguments
-    var env = [
-      "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
-    ]
-    env.merge(environment) { $1 }
-    process.environment = env
+    process.environment = self.environment.merging(environment) { $1 }
     let stdout = Pipe()
     let stderr = Pipe()
     let stdin = Pipe()
@@ -68,10 +88,11 @@ struct MoviesProcess {
     return json as? [[String: Any]] ?? []
   }
 
-  /// Whether the default store holds no movie: it is empty, or — after a failed first
+  /// Whether the catalog holds no movie: it is empty, or — a store file after a failed first
   /// `import`, which leaves no store it created — does not exist.
   func storesNoMovie() throws -> Bool {
-    try !FileManager.default.fileExists(atPath: defaultStore.path) || listed().isEmpty
+    if engine == .file, !FileManager.default.fileExists(atPath: defaultStore.path) { return true }
+    return try listed().isEmpty
   }
 
   /// Adds a movie and returns its id.
