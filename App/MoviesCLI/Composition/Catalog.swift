@@ -59,10 +59,24 @@ struct Catalog: Sendable {
     importing = AnyUnitOfWork(try SQLiteUnitOfWork(container: container, author: "movies import"))
   }
 
-  /// Opens the catalog in a PostgreSQL database, creating its tables if it has none.
+  /// Opens the catalog in a PostgreSQL database, creating its tables if it has none — unless
+  /// `readOnly`: a database that lacks any of the catalog's tables is then refused, and left as
+  /// it was.
   ///
-  /// - Throws: `PersistenceError` if the server cannot be reached or refuses.
-  init(server url: String) async throws {
+  /// - Throws: `PersistenceError` if the server cannot be reached or refuses, or, `readOnly`,
+  ///   if the database does not hold the whole catalog.
+  init(server url: String, readOnly: Bool = false) async throws {
+    if readOnly {
+      let missing = try await PostgresStore.missingTables(url: url, for: CatalogModels.all)
+      guard missing.isEmpty else {
+        throw PersistenceError.cannotOpen(
+          path: PostgresStore.displayURL(of: url),
+          reason: missing.count == CatalogModels.all.count
+            ? "no catalog exists there"
+            : "the catalog there lacks the tables \(missing.joined(separator: ", ")), which a reading command does not create"
+        )
+      }
+    }
     let server = try await PostgresStore(url: url, for: CatalogModels.all)
     store = .server(server)
     movies = AnyRepository(try PostgresRepository<Movie>(store: server, author: Self.author))
@@ -93,6 +107,14 @@ struct Catalog: Sendable {
     switch store {
     case .file(let container, _): try container.fetchHistory(after: token, authors: authors)
     case .server(let server): try await server.fetchHistory(after: token, authors: authors)
+    }
+  }
+
+  /// The token of the catalog's newest committed transaction, or `nil` for an empty history.
+  func latestHistoryToken() async throws -> HistoryToken? {
+    switch store {
+    case .file(let container, _): try container.latestHistoryToken()
+    case .server(let server): try await server.latestHistoryToken()
     }
   }
 

@@ -14,7 +14,7 @@ struct CommandContext: Sendable {
 
   /// Opens the catalog store (the one chosen by `--store` and the environment, unless `url`
   /// names another file); commands call this only when they need the store. A PostgreSQL
-  /// database is opened as it is: its tables are created if it has none.
+  /// database is opened as it is: its tables are created if it has none, unless `readOnly`.
   ///
   /// Only commands that add movies pass `creating`: the others fail on a missing store, with
   /// an error naming its path, and create no file or folder. Every catalog opened is kept in
@@ -30,7 +30,7 @@ struct CommandContext: Sendable {
     let file: URL
     switch (url, store) {
     case (let url?, _), (nil, .file(let url)): file = url
-    case (nil, .server(let server)): return try await Catalog(server: server)
+    case (nil, .server(let server)): return try await Catalog(server: server, readOnly: readOnly)
     }
     return try opened.opening(file) {
       try Catalog(

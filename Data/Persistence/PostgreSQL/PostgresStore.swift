@@ -128,8 +128,12 @@ public final class PostgresStore: Sendable {
 
   /// The database's URL as it may be shown: without a password, which a connection string of
   /// `key=value` pairs may hold anywhere, so such a string is not shown at all.
-  public var displayURL: String {
-    guard var components = URLComponents(string: pool.url), components.scheme != nil else {
+  public var displayURL: String { Self.displayURL(of: pool.url) }
+
+  /// A connection URL as it may be shown: without a password, which a connection string of
+  /// `key=value` pairs may hold anywhere, so such a string is not shown at all.
+  public static func displayURL(of url: String) -> String {
+    guard var components = URLComponents(string: url), components.scheme != nil else {
       return "the PostgreSQL database"
     }
     if components.password != nil { components.password = nil }
