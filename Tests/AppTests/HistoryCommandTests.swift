@@ -3,12 +3,6 @@ import Testing
 
 @Suite("movies history and movies watch, run as a user would")
 struct HistoryCommandTests {
-  private func history(_ movies: MoviesProcess, _ extra: [String] = []) throws -> [[String: Any]] {
-    let result = try movies.run(["history", "--format", "json"] + extra)
-    #expect(result.status == 0, "\(result.stderr)")
-    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
-  }
-
   @Test(arguments: StoreEngine.allCases) func historyAndShowPrintDatesToTheMillisecondAndJSONKeepsThemExact(
     engine: StoreEngine
   ) throws {
@@ -21,6 +15,7 @@ struct HistoryCommandTests {
     let json = try movies.run(["show", id, "--format", "json"])
     #expect(json.stdout.contains("\"date\" : \"2026-01-01T10:00:00.1234568Z\""), "JSON stays exact: \(json.stdout)")
 
+    _ = try movies.history(count: 2)
     let table = try movies.run(["history"]).stdout.split(separator: "\n").dropFirst()
     #expect(table.count == 2)
     for row in table {
@@ -39,7 +34,7 @@ struct HistoryCommandTests {
     _ = try movies.run(["import", "-", "--format", "csv"], input: "title,date,tags\nHeat,1995-12-15,crime\n")
     _ = try movies.run(["add", "--title", "Alien", "--date", "1979-05-25"])  // a duplicate: nothing committed
     _ = try movies.run(["delete", alien])
-    let all = try history(movies)
+    let all = try movies.history(count: 4)
     #expect(all.map { $0["author"] as? String } == ["movies", "movies", "movies import", "movies"])
     let kinds = all.map { ($0["changes"] as? [[String: Any]] ?? []).map { "\($0["model"]!) \($0["kind"]!)" } }
     #expect(
@@ -48,8 +43,9 @@ struct HistoryCommandTests {
       ])
     let tokens = all.compactMap { $0["token"] as? Int }
     #expect(
-      try history(movies, ["--since", "\(tokens[1])"]).compactMap { $0["token"] as? Int } == Array(tokens.dropFirst(2)))
-    #expect(try history(movies, ["--author", "movies import"]).count == 1)
+      try movies.history(["--since", "\(tokens[1])"], count: 0).compactMap { $0["token"] as? Int }
+        == Array(tokens.dropFirst(2)))
+    #expect(try movies.history(["--author", "movies import"], count: 0).count == 1)
     let changes = all.map { $0["changes"] as? [[String: Any]] ?? [] }
     #expect(changes[1].first?["updatedAttributes"] as? [String] == ["rate"], "rate changed the rate alone")
     #expect(

@@ -154,6 +154,7 @@ struct HostileTextTests {
     #expect(watched.stdout.contains("Heat"))
     #expect(active(in: watched.stdout) == [])
 
+    _ = try movies.history(count: 2)
     try human(movies, ["history"])
     let history = try #require(try json(movies, ["history"]) as? [[String: Any]])
     #expect(history.last?["author"] as? String == hostile)

@@ -109,3 +109,26 @@ struct ProcessFailure: Error, CustomStringConvertible {
   let result: MoviesProcess.Result
   var description: String { "movies exited \(result.status): \(result.stderr)" }
 }
+
+extension MoviesProcess {
+  /// Runs `movies history --format json` (with `extra` options) until it lists at least `count`
+  /// transactions, for at most ten seconds, and returns the last list. On PostgreSQL a commit
+  /// is listed once every transaction that began before it, anywhere on the server, has ended
+  /// — the tests of other suites write on the same server meanwhile.
+  func history(_ extra: [String] = [], count: Int) throws -> [[String: Any]] {
+    try history(extra) { $0.count >= count }
+  }
+
+  /// Runs `movies history --format json` until what it lists is `complete`, for at most ten
+  /// seconds, and returns the last list.
+  func history(_ extra: [String] = [], until complete: ([[String: Any]]) -> Bool) throws -> [[String: Any]] {
+    let deadline = Date().addingTimeInterval(10)
+    while true {
+      let result = try run(["history", "--format", "json"] + extra)
+      guard result.status == 0 else { throw ProcessFailure(result: result) }
+      let history = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+      if complete(history) || Date() > deadline { return history }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+  }
+}
