@@ -30,6 +30,8 @@ public struct FetchDescriptor<Model>: Sendable {
   /// The model ``after`` returns models after, kept without its type so that the descriptor
   /// stays `Sendable` whatever its model; read it through ``after``.
   package var afterModel: (any Sendable)?
+  /// The conditions on models of other types, added with ``keepReferenced(by:to:where:)``.
+  package var referenceFilters: [any ReferenceFilter<Model>] = []
   /// The properties to read, as in SwiftData; empty (the default) reads every property.
   ///
   /// A store reads only the listed properties (and the identifier), so a listing need not

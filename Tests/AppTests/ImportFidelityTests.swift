@@ -213,6 +213,13 @@ struct ImportFidelityTests {
       (#""rate": 9.5"#, "rate: '9.5' is not a whole number"),
       (#""content": 1979"#, "content: must be a string, not a number"),
       (#""tags": ["a", 1]"#, "tags: must be an array of strings, not hold a number"),
+      // A string is text in JSON, not a number or a list of tags, as it is in CSV.
+      (#""tags": "x""#, "tags: must be an array of strings, not a string"),
+      (#""tags": "y|z""#, "tags: must be an array of strings, not a string"),
+      (#""rate": "9""#, "rate: must be a whole number, not a string"),
+      (#""heart": "1""#, "heart: must be a whole number, not a string"),
+      (#""runtime": "90""#, "runtime: must be a whole number, not a string"),
+      (#""id": 7"#, "id: must be a string, not a number"),
       (#""rate": 1, "rate": 2"#, "row: not a JSON object: the key \"rate\" appears twice in one object"),
       (#""rate": 1, "Rate": 2"#, "rate: is given twice in one object"),
       (#""content": "\ud800""#, "row: not a JSON object: a lone surrogate escape"),

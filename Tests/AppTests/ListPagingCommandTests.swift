@@ -26,7 +26,9 @@ struct ListPagingCommandTests {
       walked += page.compactMap { $0["id"] as? String }
       guard let last = page.last?["id"] as? String, page.count == 3 else { break }
       // A full page says how to ask for the next one.
-      #expect(result.stderr == "movies: next page: add --after \(last) to these options\n")
+      let hint =
+        after.isEmpty ? "add --after \(last) to these options" : "use --after \(last) in place of --after \(after[1])"
+      #expect(result.stderr == "movies: next page: \(hint)\n")
       after = ["--after", last]
     }
     #expect(walked == whole)
@@ -42,7 +44,13 @@ struct ListPagingCommandTests {
     #expect(table.status == 0)
     let rows = table.stdout.split(separator: "\n").dropFirst()
     #expect(rows.map { $0.hasSuffix(titles[3]) || $0.hasSuffix(titles[4]) } == [true, true])
-    #expect(table.stderr == "movies: next page: add --after \(ids[4]) to these options\n")
+    #expect(table.stderr == "movies: next page: use --after \(ids[4]) in place of --after \(ids[1]) --offset 1\n")
+    // Following it gives the page after, skipping nothing.
+    let next = try movies.run(["list", "--sort", "title", "--after", ids[4], "--limit", "2"])
+    #expect(next.stdout.split(separator: "\n").dropFirst().map { $0.hasSuffix(titles[5]) } == [true, false])
+    // An offset alone is replaced too.
+    let byOffset = try movies.run(["list", "--sort", "title", "--offset", "1", "--limit", "1"])
+    #expect(byOffset.stderr == "movies: next page: use --after \(ids[1]) in place of --offset 1\n")
     // The last page, not full, names no next page.
     let last = try movies.run(["list", "--sort", "title", "--after", ids[5], "--limit", "2"])
     #expect(last.stderr.isEmpty)

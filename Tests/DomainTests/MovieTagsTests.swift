@@ -38,7 +38,9 @@ import Testing
     #expect(try await taggings.fetchAll().count == 3)
     let names = try await movieTags.names(of: [Movie.alien.id, Movie.heat.id])
     #expect(names == [Movie.alien.id: ["horror", "sci-fi"], Movie.heat.id: ["horror"]])
-    #expect(Set(try await movieTags.movieIDs(tagged: "horror")) == [Movie.alien.id, Movie.heat.id])
+    let horror = try #require(try await movieTags.tagID(named: "horror"))
+    #expect(
+      Set(try await ListMovies(movies: movies)(MovieQuery(tagID: horror)).map(\.id)) == [Movie.alien.id, Movie.heat.id])
   }
 
   @Test func removingATagLeavesTheOthers() async throws {
@@ -58,8 +60,9 @@ import Testing
 
   @Test func listingByTagKeepsOnlyTaggedMovies() async throws {
     try await movieTags.add(["crime"], to: Movie.heat.id)
-    let ids = try await movieTags.movieIDs(tagged: "crime")
-    #expect(try await ListMovies(movies: movies)(MovieQuery(ids: ids)) == [.heat])
-    #expect(try await ListMovies(movies: movies)(MovieQuery(ids: [])) == [])
+    let crime = try #require(try await movieTags.tagID(named: "crime"))
+    #expect(try await ListMovies(movies: movies)(MovieQuery(tagID: crime)) == [.heat])
+    #expect(try await ListMovies(movies: movies)(MovieQuery(tagID: UUID())) == [])
+    #expect(try await movieTags.tagID(named: "drama") == nil)
   }
 }

@@ -81,3 +81,35 @@ struct PostgresForeignTableTests {
     #expect(try connection.query("SELECT title FROM movies").text(row: 0, column: 0) == "theirs")
   }
 }
+
+/// Text inside JSON documents keeps every character on PostgreSQL, whose `jsonb` refuses NUL,
+/// and predicates on it find what Swift finds.
+@Suite(.needsPostgreSQL)
+struct PostgresJSONTextTests {
+  struct Label: Codable, Sendable, Hashable { var text: String }
+  struct Poster: Codable, Sendable, Hashable, Identifiable, PersistentModel {
+    var id: Int
+    var lines: [String]
+    var label: Label
+  }
+
+  static let awkward = ["a\u{0}b", "\u{1}", "\u{0}\u{1}\u{2}", #"\u0000"#, #"\\u0001"#, "plain", ""]
+
+  @Test func documentsWithNULAndItsEscapeComeBackExactlyAndAreFound() async throws {
+    let store = try await PostgresStore(url: PostgresTestServer.makeSchema(), for: [Poster.self], poolSize: 1)
+    let posters = try PostgresRepository<Poster>(store: store)
+    let stored = Self.awkward.enumerated().map { Poster(id: $0, lines: [$1, $1 + "!"], label: Label(text: $1)) }
+    try await posters.insert(stored)
+    #expect(try await posters.fetch(FetchDescriptor(sortBy: [SortDescriptor(\.id)])) == stored)
+    for (index, text) in Self.awkward.enumerated() {
+      let byLabel = try await posters.fetch(FetchDescriptor(predicate: #Predicate { $0.label.text == text }))
+      #expect(byLabel.map(\.id) == [index], "label \(text.debugDescription)")
+      let byLine = try await posters.fetch(FetchDescriptor(predicate: #Predicate { $0.lines.contains(text) }))
+      #expect(byLine.map(\.id) == [index], "line \(text.debugDescription)")
+    }
+    var changed = stored[0]
+    changed.label.text = "\u{0}\u{0}"
+    try await posters.update(changed)
+    #expect(try await posters.fetch(id: 0) == changed)
+  }
+}

@@ -126,7 +126,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
   /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated,
   ///   or for a position (`after`) in an unsorted descriptor.
   public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
-    try read { try $0.fetch(descriptor) }
+    try store.read(descriptor) { try $0.fetch(descriptor, referenced: $1) }
   }
 
   /// Returns the model with an identifier, or `nil` if there is none.
@@ -146,7 +146,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
   ///
   /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated.
   public func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int {
-    try read { try $0.fetchCount(descriptor) }
+    try store.read(descriptor) { try $0.fetchCount(descriptor, referenced: $1) }
   }
 
   /// Deletes the models with the given identifiers: all of them, or none.

@@ -57,6 +57,14 @@ public final class InMemoryStore: UnitOfWork {
     }
   }
 
+  /// Reads a model type's table with the tests of a descriptor's reference filters (see
+  /// `InMemoryContents.read(_:_:)`), under the lock: the referrers and the table as one.
+  func read<Model: Identifiable & Sendable, Result: Sendable>(
+    _ descriptor: FetchDescriptor<Model>, _ body: (InMemoryTable<Model>, [(Model) -> Bool]) throws -> Result
+  ) throws -> Result where Model.ID: Sendable {
+    try contents.withLock { contents in try contents.read(descriptor, body) }
+  }
+
   /// Makes the next read or write of a model type throw `error` instead of doing its work.
   func inject<Model>(_ error: any Error & Sendable, intoNext kind: InMemoryContents.Access, of type: Model.Type) {
     contents.withLock { $0.failures[ObjectIdentifier(type), default: [:]][kind] = error }

@@ -83,20 +83,25 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
     return rows.count
   }
 
-  func fetch(_ descriptor: FetchDescriptor<Model>) throws -> [Model] {
-    let matching = try Self.matching(modelsInInsertionOrder, descriptor)
+  /// The models a descriptor asks for, among those that pass every test of its reference
+  /// filters.
+  func fetch(_ descriptor: FetchDescriptor<Model>, referenced tests: [(Model) -> Bool] = []) throws -> [Model] {
+    let matching = try Self.matching(modelsInInsertionOrder, descriptor, tests)
     let sorted = Self.sorted(matching, using: descriptor.sortBy)
     return Array(sorted[Self.page(of: sorted.count, descriptor)])
   }
 
-  func fetchCount(_ descriptor: FetchDescriptor<Model>) throws -> Int {
-    let matching = try Self.matching(modelsInInsertionOrder, descriptor)
+  /// How many models ``fetch(_:referenced:)`` returns.
+  func fetchCount(_ descriptor: FetchDescriptor<Model>, referenced tests: [(Model) -> Bool] = []) throws -> Int {
+    let matching = try Self.matching(modelsInInsertionOrder, descriptor, tests)
     return Self.page(of: matching.count, descriptor).count
   }
 
   /// The models a descriptor's predicate keeps that come after its position, if it has one.
-  private static func matching(_ models: [Model], _ descriptor: FetchDescriptor<Model>) throws -> [Model] {
-    let kept = try filter(models, by: descriptor.predicate)
+  private static func matching(
+    _ models: [Model], _ descriptor: FetchDescriptor<Model>, _ tests: [(Model) -> Bool]
+  ) throws -> [Model] {
+    let kept = try filter(models, by: descriptor.predicate).filter { model in tests.allSatisfy { $0(model) } }
     guard let position = descriptor.after else { return kept }
     guard !descriptor.sortBy.isEmpty else {
       throw RepositoryError.unsupportedQuery(

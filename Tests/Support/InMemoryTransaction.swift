@@ -43,12 +43,12 @@ final class InMemoryTransaction: RepositoryTransaction {
 
   func fetch<Model: Identifiable & Sendable>(_ descriptor: FetchDescriptor<Model>) throws -> [Model]
   where Model.ID: Sendable {
-    try contents.access(Model.self, writing: false) { try $0.fetch(descriptor) }
+    try contents.read(descriptor) { try $0.fetch(descriptor, referenced: $1) }
   }
 
   func fetchCount<Model: Identifiable & Sendable>(_ descriptor: FetchDescriptor<Model>) throws -> Int
   where Model.ID: Sendable {
-    try contents.access(Model.self, writing: false) { try $0.fetchCount(descriptor) }
+    try contents.read(descriptor) { try $0.fetchCount(descriptor, referenced: $1) }
   }
 
   func delete<Model: Identifiable & Sendable>(ids: [Model.ID], of type: Model.Type) throws where Model.ID: Sendable {

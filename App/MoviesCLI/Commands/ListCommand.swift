@@ -38,10 +38,10 @@ struct ListCommand: MoviesCommand {
   static let offset = Option<Int>("offset", valueName: "N", default: 0, help: "Skip the first N movies.")
   static let after = Option<UUID?>(
     "after", valueName: "ID", help: "List the movies after the one with this id in the order (the next page).")
-  static let format = OutputFormat.option
+  static let format = RowFormat.option
 
   let query: MovieQuery
-  let format: OutputFormat
+  let format: RowFormat
   let tag: String?
   let reviewText: String?
 
@@ -92,24 +92,36 @@ struct ListCommand: MoviesCommand {
     let page = try await output(from: try await context.openCatalog(), to: context.console)
     // A full page may have more after it: say how to ask for them, beside the data.
     if let limit = query.limit, limit > 0, page.count == limit, let last = page.last {
-      context.console.errorLine("movies: next page: add --after \(last.uuidString.lowercased()) to these options")
+      context.console.errorLine("movies: next page: " + Self.nextPage(after: last, query: query))
     }
   }
 
-  /// Writes the list to a console: JSON as data for scripts, a table for people. Returns how
-  /// many movies it listed and the id of the last one.
+  /// How to ask for the page after `last`: the same options with `--after` it, and without the
+  /// `--after` and `--offset` that placed this page (an offset would skip movies again).
+  static func nextPage(after last: UUID, query: MovieQuery) -> String {
+    let next = "--after \(last.uuidString.lowercased())"
+    var replaced: [String] = []
+    if let after = query.after { replaced.append("--after \(after.uuidString.lowercased())") }
+    if query.offset > 0 { replaced.append("--offset \(query.offset)") }
+    guard !replaced.isEmpty else { return "add \(next) to these options" }
+    return "use \(next) in place of \(replaced.joined(separator: " "))"
+  }
+
+  /// Writes the list to a console: JSON and CSV as data for scripts, a table for people.
+  /// Returns how many movies it listed and the id of the last one.
   @discardableResult
   func output(from catalog: Catalog, to console: Console) async throws -> (count: Int, last: UUID?) {
     let format = format
     return try await render(from: catalog) { text in
-      if format == .json { console.writeData(text) } else { console.show(text) }
+      if format == .table { console.show(text) } else { console.writeData(text) }
     }
   }
 
   /// Writes the list, as text for the chosen format, from an open catalog.
   ///
   /// Movies are read one at a time, never all at once: the table reads them twice (once to
-  /// measure its columns), JSON once, looking up tags a batch at a time. Movies that cannot be
+  /// measure its columns), JSON and CSV once, looking up tags a batch at a time. CSV has the
+  /// columns of `export` (and `import`), so a list can be imported elsewhere. Movies that cannot be
   /// read (another program damaged them) are left out of a complete list, then reported.
   ///
   /// Returns how many movies it listed and the id of the last one.
@@ -120,8 +132,11 @@ struct ListCommand: MoviesCommand {
     from catalog: Catalog, to write: @escaping (String) -> Void
   ) async throws -> (count: Int, last: UUID?) {
     var query = query
-    // Filters across relationships narrow the ids first: one query each, whatever the counts.
-    if let tag { query.ids = try await catalog.movieTags.movieIDs(tagged: tag) }
+    // A tag is found through its links in the list's own query; a tag no movie has matches
+    // none. Reviews narrow the ids first (their text test may need Swift).
+    if let tag {
+      if let tagID = try await catalog.movieTags.tagID(named: tag) { query.tagID = tagID } else { query.ids = [] }
+    }
     if let reviewText {
       let reviewed = try await catalog.listReviews.movieIDs(reviewedWith: reviewText)
       query.ids = query.ids.map { ids in ids.filter(Set(reviewed).contains) } ?? reviewed
@@ -155,22 +170,29 @@ struct ListCommand: MoviesCommand {
       }
       if let unreadable { throw unreadable }
       return (count, last)
-    case .json:
+    case .json, .csv:
       var count = 0
+      let csv = format == .csv
+      if csv { try output.append(CSVWriter.line(TransferFormat.fields)) }
       let unreadable = try await UnreadableMovies.finishing {
         try await MovieBatches.each({ try await list.each(query, $0) }) { batch in
           let tags = try await catalog.movieTags.names(of: batch.map(\.id))
           for movie in batch {
-            try output.append((count == 0 ? "[\n" : ",\n") + MovieOutput.jsonElement(movie, tags: tags[movie.id] ?? []))
+            if csv {
+              try output.append(CSVWriter.line(ExportCommand.fields(movie, tags: tags)))
+            } else {
+              try output.append(
+                (count == 0 ? "[\n" : ",\n") + MovieOutput.jsonElement(movie, tags: tags[movie.id] ?? []))
+            }
             count += 1
             last = movie.id
           }
         }
       }
-      if count == 0 {
+      if count == 0, !csv {
         write(try MovieOutput.json([]))
       } else {
-        try output.append("\n]\n")
+        if !csv { try output.append("\n]\n") }
         try output.flush()
       }
       if let unreadable { throw unreadable }

@@ -10,9 +10,10 @@ import Foundation
 struct ImportRow {
   /// A field's value as the file gives it.
   enum Value {
-    /// Text: every CSV field, or a JSON string.
+    /// A CSV field: text, which each field reads as its type.
     case text(String)
-    /// Any other JSON value.
+    /// A JSON value, whose type must be the field's: a string is text, never a number or a
+    /// list of tags.
     case json(JSONValue)
   }
 
@@ -36,11 +37,7 @@ struct ImportRow {
     var values = [Value?](repeating: nil, count: TransferField.allCases.count)
     for (key, value) in members {
       guard let field = TransferField(name: key) else { continue }
-      if case .string(let text) = value {
-        values[field.rawValue] = .text(text)
-      } else {
-        values[field.rawValue] = .json(value)
-      }
+      values[field.rawValue] = .json(value)
     }
     self.init(line: line, values: values)
   }
@@ -94,7 +91,7 @@ struct ImportRow {
   private func text(_ field: TransferField) throws(ImportProblem) -> String? {
     switch values[field.rawValue] {
     case nil: return nil
-    case .text(let text): return text
+    case .text(let text), .json(.string(let text)): return text
     case .json(let value): throw problem(field, "must be a string, not \(value.kind)")
     }
   }

@@ -39,7 +39,7 @@ public final class MigrationContext {
   public func fetch<Model: PersistentModel>(_ descriptor: FetchDescriptor<Model> = FetchDescriptor()) throws -> [Model]
   {
     let table = try table(for: Model.self)
-    let query = try QueryBuilder(table: table, modelName: "\(Model.self)").select(descriptor)
+    let query = try QueryBuilder(table: table, modelName: "\(Model.self)", neighbours: tables).select(descriptor)
     return try state.reader(for: query.sql, table: table).readAll(Model.self, binding: query.bindings)
   }
 

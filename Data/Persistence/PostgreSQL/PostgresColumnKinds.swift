@@ -26,6 +26,7 @@ extension ValueKind {
     switch self {
     case .uuid: "encode(\(placeholder)::bytea, 'hex')::uuid"
     case .bool: "(\(placeholder)::int8 <> 0)"
+    case .json: PostgresJSONText.stored(placeholder)
     default: placeholder
     }
   }
@@ -34,7 +35,7 @@ extension ValueKind {
   func postgresRead(_ column: String) -> String {
     switch self {
     case .uuid: "uuid_send(\(column))"
-    case .json: "\(column)::text"
+    case .json: PostgresJSONText.read(column)
     default: column
     }
   }

@@ -12,11 +12,15 @@ struct PostgresQuery<Model> {
   /// predicate, and the page taken after that.
   let isExact: Bool
 
-  /// The query of a descriptor that returns `columns`.
+  /// The query of a descriptor that returns `columns`, on a table among the `neighbours` its
+  /// reference filters may read.
   init(
-    _ descriptor: FetchDescriptor<Model>, columns: String, on definition: PostgresTableDefinition
+    _ descriptor: FetchDescriptor<Model>, columns: String, on definition: PostgresTableDefinition,
+    neighbours: [ObjectIdentifier: TableSchema]
   ) throws(PersistenceError) {
-    let selection = try Self.builder(definition).selection(descriptor, columns: columns)
+    var builder = Self.builder(definition)
+    builder.neighbours = neighbours
+    let selection = try builder.selection(descriptor, columns: columns)
     fragment = selection.fragment
     isExact = selection.isExact
   }

@@ -23,6 +23,8 @@ public final class PostgresStore: Sendable {
   public let pool: PostgresPool
   /// Each model's table, by model type.
   let tables: [ObjectIdentifier: PostgresTableDefinition]
+  /// Each model's table as the query builder reads it, by model type.
+  var neighbours: [ObjectIdentifier: TableSchema] { tables.mapValues(\.table) }
 
   /// Connects to the database at `url` (a libpq connection string, such as
   /// `postgres://user@host:port/database`) and creates the tables of `types` it lacks.

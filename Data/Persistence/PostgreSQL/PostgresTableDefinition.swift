@@ -31,10 +31,18 @@ struct PostgresTableDefinition: Sendable {
   }
 
   /// The statements that create the table's indexes.
+  ///
+  /// Each column is ordered as the engine's sorts order it — optional columns with `NULL` first
+  /// in ascending order — so a sort on an optional attribute can read its index in either
+  /// direction.
   var indexStatements: [String] {
-    table.indexes.map { index in
+    let optional = Set(table.columns.filter(\.isOptional).map(\.name))
+    return table.indexes.map { index in
       let names = zip(index.columns, index.descending)
-        .map { SQLIdentifier.quote($0) + ($1 ? " DESC" : "") }.joined(separator: ", ")
+        .map { name, descending in
+          SQLDialect.postgreSQL.orderTerm(
+            SQLIdentifier.quote(name), ascending: !descending, isOptional: optional.contains(name))
+        }.joined(separator: ", ")
       let kind = index.isUnique ? "UNIQUE INDEX" : "INDEX"
       return "CREATE \(kind) \(SQLIdentifier.quote(index.name(in: table.name))) ON \(table.quotedName) (\(names))"
     }

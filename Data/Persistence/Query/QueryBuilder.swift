@@ -16,6 +16,9 @@ struct QueryBuilder {
   let modelName: String
   /// The SQL written: SQLite's, or PostgreSQL's.
   var dialect: SQLDialect = .sqlite
+  /// The tables of the other models in the same store, by model type: those a descriptor's
+  /// reference filters (``FetchDescriptor/keepReferenced(by:to:where:)``) read.
+  var neighbours: [ObjectIdentifier: TableSchema] = [:]
 
   /// The `SELECT` that returns the models a descriptor asks for.
   ///
@@ -153,12 +156,58 @@ struct QueryBuilder {
       // A predicate folded to `true` (only captured values decided it) needs no WHERE.
       if filter.fragment.sql != dialect.literal(true) { conditions.append(filter.fragment) }
     }
+    for filter in descriptor.referenceFilters { conditions.append(try referenced(filter)) }
     if let position = try keyset(descriptor) { conditions.append(position) }
     guard !conditions.isEmpty else { return isExact }
     // Each condition is parenthesized or a single term already, so AND binds them as written.
     query.sql += " WHERE " + conditions.map(\.sql).joined(separator: " AND ")
     query.bindings += conditions.flatMap(\.bindings)
     return isExact
+  }
+
+  /// The condition of a reference filter: `key IN (SELECT reference FROM referrers WHERE …)`,
+  /// which the engine answers from an index on either column without sending the references.
+  /// A `NULL` key or reference matches nothing.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for referrers this store does not
+  ///   hold, a key path to no stored attribute, or a referrers' predicate SQL cannot answer
+  ///   exactly.
+  private func referenced<Filter: ReferenceFilter>(_ filter: Filter) throws(PersistenceError) -> SQLFragment {
+    let referrerName = "\(Filter.Referrer.self)"
+    guard let referrers = neighbours[ObjectIdentifier(Filter.Referrer.self)] else {
+      throw .unsupportedQuery(
+        "\(modelName) cannot be filtered by \(referrerName)s: they are not stored beside it, in the same store")
+    }
+    let key = try column(KeyPathName.column(of: filter.key), in: table, of: modelName)
+    let reference = try column(KeyPathName.column(of: filter.reference), in: referrers, of: referrerName)
+    var inner = SQLFragment("SELECT \(reference) FROM \(referrers.quotedName)")
+    if let predicate = filter.predicate {
+      let translated = try PredicateTranslator(table: referrers, modelName: referrerName, dialect: dialect)
+        .filter(predicate)
+      guard translated.isExact else {
+        throw .unsupportedQuery(
+          "the predicate on \(referrerName) that filters \(modelName) can only be approximated in SQL")
+      }
+      if translated.fragment.sql != dialect.literal(true) {
+        inner.sql += " WHERE " + translated.fragment.sql
+        inner.bindings += translated.fragment.bindings
+      }
+    }
+    return SQLFragment("\(key) IN (\(inner.sql))", inner.bindings)
+  }
+
+  /// The quoted name of a stored column a reference filter compares.
+  ///
+  /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a name of no column, or of one
+  ///   stored as JSON or in external files.
+  private func column(_ name: String, in table: TableSchema, of model: String) throws(PersistenceError) -> String {
+    guard let column = table.columns.first(where: { $0.name == name }) else {
+      throw .unsupportedQuery("cannot filter by \(model).\(name): \(KeyPathName.notStored(name))")
+    }
+    guard column.kind != .json, column.kind != .external else {
+      throw .unsupportedQuery("cannot filter by \(model).\(name): it is stored as JSON or in external files")
+    }
+    return SQLIdentifier.quote(name)
   }
 
   /// The condition that keeps the rows after ``FetchDescriptor/after``, or `nil` without one.

@@ -92,7 +92,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
 
     private func start() throws {
       try repository.store.checkOpen()
-      let query = try QueryBuilder(table: repository.table, modelName: "\(Model.self)").select(descriptor)
+      let query = try repository.builder.select(descriptor)
       guard let path = repository.store.filePath else {
         state = .buffered(
           try repository.store.read { state in try repository.fetch(query, in: state) }.makeIterator())

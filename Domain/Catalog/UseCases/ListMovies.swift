@@ -51,6 +51,9 @@ public struct ListMovies<R: Repository>: Sendable where R.Model == Movie {
       fetchLimit: query.limit,
       fetchOffset: query.offset == 0 ? nil : query.offset
     )
+    if let tagID = query.tagID {
+      descriptor.keepReferenced(by: \Tagging.movieID, to: \Movie.id, where: #Predicate { $0.tagID == tagID })
+    }
     // A listing never needs the images' bytes (their count is still known), so a missing or
     // huge image slows or fails no listing.
     descriptor.propertiesToFetch = Movie.propertiesButImages

@@ -44,8 +44,11 @@ public struct MovieQuery: Sendable, Equatable {
   public var titlePrefix: String?
   /// Keep only movies whose title or content contains this text (case-sensitive).
   public var searchText: String?
-  /// Keep only movies with these identifiers (for example, those with a tag).
+  /// Keep only movies with these identifiers.
   public var ids: [UUID]?
+  /// Keep only movies with the tag of this identifier (``MovieTags/tagID(named:)``), found in
+  /// the store through its links, however many movies have it.
+  public var tagID: UUID?
   /// The order of the list: the first level decides, later ones break ties. Title and id
   /// always break any remaining ties, so the order is total and pages never overlap.
   public var order: [Order]
@@ -69,6 +72,7 @@ public struct MovieQuery: Sendable, Equatable {
     titlePrefix: String? = nil,
     searchText: String? = nil,
     ids: [UUID]? = nil,
+    tagID: UUID? = nil,
     sortKey: SortKey = .date,
     descending: Bool = false,
     thenBy: [Order] = [],
@@ -84,6 +88,7 @@ public struct MovieQuery: Sendable, Equatable {
     self.titlePrefix = titlePrefix
     self.searchText = searchText
     self.ids = ids
+    self.tagID = tagID
     self.order = [Order(sortKey, descending: descending)] + thenBy
     self.limit = limit
     self.offset = offset

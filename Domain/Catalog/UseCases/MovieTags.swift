@@ -68,11 +68,13 @@ where Tags.Model == MovieTag, Taggings.Model == Tagging {
     return names.mapValues { $0.sorted() }
   }
 
-  /// Returns the ids of the movies that have a tag, or none if no tag has that name.
-  public func movieIDs(tagged name: String) async throws -> [UUID] {
-    guard let tag = try await tagsNamed([try TagRules.checkedName(name)]).values.first else { return [] }
-    let tagID = tag.id
-    return try await taggings.fetch(FetchDescriptor(predicate: #Predicate { $0.tagID == tagID })).map(\.movieID)
+  /// Returns the identifier of the tag with a name, or `nil` if there is none: what
+  /// ``MovieQuery/tagID`` lists the movies of.
+  ///
+  /// - Throws: ``CatalogError/invalidTag(_:)`` for an empty name; ``RepositoryError`` if the
+  ///   store fails.
+  public func tagID(named name: String) async throws -> UUID? {
+    try await tagsNamed([try TagRules.checkedName(name)]).values.first?.id
   }
 
   private func tagsNamed(_ names: [String]) async throws -> [String: MovieTag] {

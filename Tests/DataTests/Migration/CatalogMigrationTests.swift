@@ -96,7 +96,9 @@ struct CatalogMigrationTests {
       tags: try SQLiteRepository<MovieTag>(container: container),
       taggings: try SQLiteRepository<Tagging>(container: container),
       unitOfWork: try SQLiteUnitOfWork(container: container))
-    #expect(Set(try await tags.movieIDs(tagged: "classic")) == [CatalogFixtures.alienID, CatalogFixtures.heatID])
+    let classic = try #require(try await tags.tagID(named: "classic"))
+    let tagged = try await ListMovies(movies: SQLiteRepository<Movie>(container: container))(MovieQuery(tagID: classic))
+    #expect(Set(tagged.map(\.id)) == [CatalogFixtures.alienID, CatalogFixtures.heatID])
     let after = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
     #expect(after.version == CatalogMigrationPlan.current.versionIdentifier)
     #expect(try after.check().isEmpty)

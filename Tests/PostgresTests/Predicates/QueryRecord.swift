@@ -71,10 +71,13 @@ struct QueryRandom {
   }
 
   /// Pieces of text where code points and Swift's characters part: combining marks, emoji with
-  /// modifiers and joiners, flags, astral characters, case, and LIKE's wildcards.
+  /// modifiers and joiners, flags, astral characters, case, LIKE's wildcards, and the characters
+  /// PostgreSQL's text and JSON cannot hold as they are (NUL, and U+0001 which escapes it; a
+  /// backslash spelling an escape).
   static let pieces = [
     "", "a", "A", "b", "q", "q\u{307}", "é", "e\u{301}", "\u{301}", "👍", "👍🏽", "🏽", "👩‍👩‍👧", "\u{200D}", "🇫🇷", "🇫",
-    "𝔘", "千", "ß", "ss", "SS", " ", "%", "_", "abc", "ABC", "Ab", "\"", "'", "\\",
+    "𝔘", "千", "ß", "ss", "SS", " ", "%", "_", "abc", "ABC", "Ab", "\"", "'", "\\", "\u{0}", "\u{1}", "\u{2}",
+    "\\u0000",
   ]
 
   /// Text in NFC, as the engine stores it.

@@ -65,14 +65,17 @@ struct QueryRecordTable {
     let reads = table.columns.map { column -> String in
       let quoted = SQLIdentifier.quote(column.name)
       switch column.kind {
-      case .uuid, .json, .bool: return quoted + "::text"
+      case .uuid, .bool: return quoted + "::text"
+      case .json: return column.kind.postgresRead(quoted)
       default: return quoted
       }
     }
     let result = try connection.query("SELECT \(reads.joined(separator: ", ")) FROM \(table.quotedName)")
     let index = Dictionary(uniqueKeysWithValues: table.columns.enumerated().map { ($1.name, $0) })
     return try (0..<result.count).map { row in
-      func text(_ name: String) -> String? { result.text(row: row, column: index[name]!) }
+      func text(_ name: String) -> String? {
+        result.text(row: row, column: index[name]!).map(PostgresText.unescaped)
+      }
       func integer(_ name: String) -> Int? { result.int64(row: row, column: index[name]!).map(Int.init) }
       func date(_ name: String) -> Date? {
         result.double(row: row, column: index[name]!).map(Date.init(timeIntervalSinceReferenceDate:))

@@ -40,7 +40,7 @@ enum PostgresSQL {
   /// A parameter holding a value of a kind, as the engine binds it, cast to the kind's type.
   static func parameter(_ kind: ValueKind) -> String {
     switch kind {
-    case .uuid, .bool: kind.postgresWrite("?")
+    case .uuid, .bool, .json: kind.postgresWrite("?")
     default: "?::\(typeName(kind))"
     }
   }

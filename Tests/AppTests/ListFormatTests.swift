@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@Suite("movies list --format csv writes export's columns for the movies listed")
+struct ListFormatTests {
+  let movies: MoviesProcess
+
+  init() throws { movies = try MoviesProcess() }
+
+  @Test func aFilteredListInCSVIsTheExportOfThoseMoviesAndImportsBack() throws {
+    let kept = try movies.add("Heat, \"the\" film", date: "1995-12-15", rate: 8)
+    _ = try movies.add("Up", date: "2009-05-29", rate: 7)
+    let alien = try movies.add("Alien", date: "1979-05-25", rate: 9)
+    for id in [kept, alien] { #expect(try movies.run(["tag", "add", id, "crime", "noir"]).status == 0) }
+    let listed = try movies.run(["list", "--format", "csv", "--tag", "crime", "--sort", "date:desc", "--limit", "1"])
+    #expect(listed.status == 0)
+    let export = try movies.run(["export", "--format", "csv"]).stdout.components(separatedBy: "\r\n")
+    let lines = listed.stdout.components(separatedBy: "\r\n")
+    // The header and the one movie's line, as export writes them (RFC 4180: CRLF), then the
+    // final line break.
+    #expect(lines.count == 3)
+    #expect(lines.first == export.first)
+    #expect(lines.dropFirst().first.map { export.contains($0) } == true)
+    #expect(lines.dropFirst().first?.hasPrefix(kept) == true)
+    #expect(listed.stderr == "movies: next page: add --after \(kept) to these options\n")
+
+    // The list imports into another catalog as it was.
+    let other = try MoviesProcess()
+    #expect(try other.run(["import", "-", "--format", "csv"], input: listed.stdout).status == 0)
+    #expect(try other.run(["export", "--format", "csv"]).stdout == listed.stdout)
+    // No movie: the header alone, for a script.
+    #expect(try movies.run(["list", "--format", "csv", "--tag", "none"]).stdout == lines[0] + "\r\n")
+  }
+}
