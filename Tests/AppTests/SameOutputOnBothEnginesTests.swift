@@ -77,7 +77,7 @@ struct SameOutputOnBothEnginesTests {
 
   @Test func listingsInEveryOrderFilterAndPageAreTheSame() throws {
     let unknown = "00000000-0000-0000-0000-000000000000"
-    var commands: [[String]] = [["list"], ["list", "--format", "json"]]
+    var commands: [[String]] = [["list"], ["list", "--format", "json"], ["list", "--format", "csv"]]
     for sort in ["title", "title:desc", "rate:desc,title", "heart", "heart:desc,title", "date:desc", "rate,date"] {
       commands.append(["list", "--sort", sort, "--format", "json"])
       commands.append(["list", "--sort", sort, "--limit", "4", "--after", Self.id("éclair")])
@@ -87,6 +87,7 @@ struct SameOutputOnBothEnginesTests {
       ["list", "--search", "apple"], ["list", "--search", "stripes"], ["list", "--search", "😀"],
       ["list", "--title-prefix", "a"], ["list", "--title-prefix", "Ä"], ["list", "--title-prefix", "e\u{301}"],
       ["list", "--tag", "drama"], ["list", "--tag", "Drama"], ["list", "--tag", "😀"],
+      ["list", "--tag", "animal", "--sort", "title", "--limit", "1", "--after", Self.id("Zebra")],
       ["list", "--min-rate", "5", "--max-rate", "8"], ["list", "--from", "1500-01-01", "--to", "2000-12-31"],
       ["list", "--from", "1999-12-31T23:59:59.999999Z", "--to", "2001-01-01"], ["list", "--hearted"],
       ["list", "--after", unknown],
