@@ -5,6 +5,9 @@
 #                                                # missing) and exports MOVIES_STORE
 #   scripts/local-postgres.sh stop              # stops it; the data stays in the folder
 #   scripts/local-postgres.sh url               # prints its connection URL
+#   scripts/local-postgres.sh createdb NAME     # creates another, empty database and prints
+#                                                # its URL (for `movies store copy --to`)
+#   scripts/local-postgres.sh dropdb NAME       # deletes a database made so, with its rows
 #
 # The folder is $MOVIES_POSTGRES_DIR, else ~/.local/share/movies/postgres (as root,
 # /var/lib/movies/postgres); the port is
@@ -60,7 +63,7 @@ start() {
       || { say "initdb failed; see $folder/initdb.log"; exit 1; }
   fi
   if as_server_user "$bin/pg_ctl" -D "$folder/data" status >/dev/null 2>&1; then
-    say "already running on port $port"
+    say "already running on port $port (data in $folder/data)"
   else
     as_server_user "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w \
       -o "-p $port -c listen_addresses=127.0.0.1 -k $folder" start >/dev/null \
@@ -75,6 +78,24 @@ start() {
   echo "export MOVIES_STORE=$url"
 }
 
+# Creates (or, dropping, deletes) a database of the running server; prints a new one's URL.
+database() {
+  local action="$1" name="${2:-}"
+  [[ "$name" =~ ^[a-z_][a-z0-9_]*$ ]] || { say "a database name is lower-case letters, digits and _"; exit 2; }
+  [ "$action" = createdb ] || [ "$name" != movies ] || { say "the database movies is the catalog's; not dropped"; exit 2; }
+  local bin
+  bin=$(bin_folder)
+  if [ -z "$bin" ] || ! as_server_user "$bin/pg_ctl" -D "$folder/data" status >/dev/null 2>&1; then
+    say "no server running in $folder; start it first"; exit 1
+  fi
+  as_server_user "$bin/$action" -h 127.0.0.1 -p "$port" -U postgres "$name"
+  if [ "$action" = createdb ]; then echo "postgres://postgres@127.0.0.1:$port/$name"; else say "dropped $name"; fi
+}
+
+usage() {
+  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+}
+
 stop() {
   local bin
   bin=$(bin_folder)
@@ -86,5 +107,7 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   url) echo "$url" ;;
-  *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
+  createdb | dropdb) database "$1" "${2:-}" ;;
+  -h | --help | help) usage ;;
+  *) echo "usage: $0 start|stop|url|createdb NAME|dropdb NAME|--help" >&2; exit 2 ;;
 esac

@@ -58,7 +58,7 @@ public enum MoviesApplication {
       A command that finds another process writing the catalog waits for it up to \
       $MOVIES_BUSY_TIMEOUT seconds (default: \(defaultBusyTimeout.components.seconds)).
       Exit status: 0 success; 1 the operation failed (the catalog is left as it was); \
-      2 bad usage: an unknown option or a value the command refuses; 130 interrupted (Ctrl-C).
+      2 bad usage: an unknown option or a value the command refuses; 130 interrupted (Ctrl-C; 143 SIGTERM, 129 SIGHUP).
       """,
     version: "movies \(version)",
     arguments: [store.spec, verbose.spec],

@@ -108,4 +108,24 @@ struct ImportCommandTests {
     #expect(try titles(movies) == ["Already here"])
     #expect(try movies.listed(["--tag", "new"]).isEmpty)
   }
+
+  /// A `kill` stops an import as Ctrl-C does: rolled back, and a store the import was creating
+  /// is removed, with the status a shell reports for SIGTERM. (SIGHUP is caught the same way,
+  /// unless the process started with it ignored, as under `nohup` — which a test runner may be.)
+  @Test func aKillDuringAnImportIntoANewStoreLeavesNoStore() throws {
+    let (signal, status) = (SIGTERM, Int32(143))
+    let store = movies.folder.appendingPathComponent("new.store")
+    let running = try RunningMovies(movies, ["--store", store.path, "import", "-", "--format", "csv"])
+    running.write("title,date\n" + (1...3_000).map { "Movie \($0),2001-01-01\n" }.joined())
+    Thread.sleep(forTimeInterval: 1)
+    running.signal(signal)
+    running.write("Movie 3001,2001-01-01\n")
+    let result = try running.finish()
+    #expect(result.status == status)
+    #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
+    let left = try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).filter {
+      $0.hasPrefix("new.store")
+    }
+    #expect(left.isEmpty, "nothing of the store it was creating: \(left)")
+  }
 }

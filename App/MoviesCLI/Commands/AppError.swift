@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure of the app itself, outside the catalog's rules and the store.
 enum AppError: Error, Equatable, CustomStringConvertible {
   /// A file named on the command line cannot be used.
@@ -6,13 +8,15 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   case unwritableFile(String, String)
   /// The person declined a confirmation, or none could be asked.
   case notConfirmed(String)
-  /// Ctrl-C stopped the named work, which was rolled back.
+  /// Ctrl-C (or SIGTERM, SIGHUP: ``InterruptFlag``) stopped the named work, which was rolled
+  /// back.
   case interrupted(String)
   /// A command that works on a store file was pointed at a PostgreSQL database.
   case needsStoreFile(command: String)
 
-  /// The exit status for an interrupted command, as shells report a process ended by SIGINT.
-  static let interruptedStatus: Int32 = 130
+  /// The exit status for an interrupted command, as shells report a process ended by the
+  /// signal that stopped it: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
+  static var interruptedStatus: Int32 { 128 + (InterruptFlag.received == 0 ? SIGINT : InterruptFlag.received) }
 
   var description: String {
     switch self {

@@ -2,34 +2,65 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Turns Ctrl-C (SIGINT) into a flag that long work checks between steps, so that it can roll
-/// back and exit cleanly instead of dying mid-way.
+/// Turns Ctrl-C (SIGINT), a `kill` (SIGTERM) and a closed terminal (SIGHUP) into a flag that
+/// long work checks between steps, so that it can roll back and exit cleanly instead of dying
+/// mid-way — leaving no half-created store behind.
 ///
-/// While the flag is installed, SIGINT no longer ends the process; ``remove()`` restores the
-/// default, so a second Ctrl-C after the work ends behaves as usual.
+/// While the flag is installed, those signals no longer end the process; ``remove()`` restores
+/// the default, so a second Ctrl-C after the work ends behaves as usual. SIGINT or SIGHUP that
+/// the process was started with ignored stays ignored (a background job started by a shell
+/// script ignores SIGINT, `nohup` SIGHUP), as `movies watch` and other programs keep them;
+/// SIGTERM, which nothing ignores on purpose, is always caught.
 final class InterruptFlag {
-  /// Set once SIGINT arrives; safe to read from any thread.
-  private final class Raised: Sendable {
-    let value = Atomic<Bool>(false)
+  /// The signals caught.
+  static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  /// The first signal caught by any flag in this process, 0 before one; safe to read from any
+  /// thread. Its exit status is 128 plus the signal, as shells report a process it ended.
+  static var received: Int32 { Self.first.value.load(ordering: .relaxed) }
+
+  /// A signal number, set from a signal source's thread and read from any other.
+  private final class Cell: Sendable {
+    let value = Atomic<Int32>(0)
   }
 
-  private let raised = Raised()
-  private let source: any DispatchSourceSignal
+  /// Where ``received`` is kept.
+  private static let first = Cell()
+  /// The first signal this flag caught, 0 before one.
+  private let raised = Cell()
+  private var sources: [any DispatchSourceSignal] = []
+  private var caught: [Int32] = []
 
-  /// Starts catching SIGINT.
+  /// Starts catching the signals the process does not ignore.
   init() {
-    signal(SIGINT, SIG_IGN)
-    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [raised] in raised.value.store(true, ordering: .relaxed) }
-    source.resume()
+    for number in Self.signals where number == SIGTERM || !Self.isIgnored(number) {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { [raised, first = Self.first] in
+        _ = first.value.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+        _ = raised.value.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+      }
+      source.resume()
+      sources.append(source)
+      caught.append(number)
+    }
   }
 
-  /// Whether SIGINT has arrived.
-  var isRaised: Bool { raised.value.load(ordering: .relaxed) }
+  /// Whether a signal has arrived.
+  var isRaised: Bool { raised.value.load(ordering: .relaxed) != 0 }
 
-  /// Stops catching SIGINT; it ends the process again.
+  /// Stops catching the signals; they end the process again.
   func remove() {
-    source.cancel()
-    signal(SIGINT, SIG_DFL)
+    for source in sources { source.cancel() }
+    for number in caught { signal(number, SIG_DFL) }
+    sources = []
+    caught = []
+  }
+
+  /// Whether the process ignores a signal now (it was started so, or set so since).
+  private static func isIgnored(_ number: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(number, nil, &current) == 0 else { return false }
+    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 }
