@@ -113,6 +113,7 @@ struct ImportCommandTests {
   /// is removed, with the status a shell reports for SIGTERM. (SIGHUP is caught the same way,
   /// unless the process started with it ignored, as under `nohup` — which a test runner may be.)
   @Test func aKillDuringAnImportIntoANewStoreLeavesNoStore() throws {
+    let movies = try MoviesProcess()
     let (signal, status) = (SIGTERM, Int32(143))
     let store = movies.folder.appendingPathComponent("new.store")
     let running = try RunningMovies(movies, ["--store", store.path, "import", "-", "--format", "csv"])
