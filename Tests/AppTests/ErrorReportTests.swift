@@ -81,7 +81,7 @@ struct ErrorReportTests {
             + "(see 'movies show --help')\n"))
   }
 
-  @Test(arguments: StoreEngine.allCases) func heartingAMovieWithTheMostHeartsIsAFailureNotAUsageError(
+  @Test(arguments: StoreEngine.available) func heartingAMovieWithTheMostHeartsIsAFailureNotAUsageError(
     engine: StoreEngine
   ) throws {
     let movies = try MoviesProcess(engine)

@@ -70,7 +70,7 @@ struct HostileTextTests {
     return (id, review.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
-  @Test(arguments: StoreEngine.allCases) func everyTextFieldIsEscapedInEveryHumanOutput(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func everyTextFieldIsEscapedInEveryHumanOutput(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     let (id, _) = try hostileMovie(movies)
     try human(movies, ["list"])
@@ -93,7 +93,7 @@ struct HostileTextTests {
     }
   }
 
-  @Test(arguments: StoreEngine.allCases) func theTableKeepsItsColumnsAlignedWhateverTheText(engine: StoreEngine) throws
+  @Test(arguments: StoreEngine.available) func theTableKeepsItsColumnsAlignedWhateverTheText(engine: StoreEngine) throws
   {
     let movies = try MoviesProcess(engine)
     let (id, _) = try hostileMovie(movies)
@@ -109,7 +109,7 @@ struct HostileTextTests {
     }
   }
 
-  @Test(arguments: StoreEngine.allCases) func jsonOutputReadsBackExactlyWhatWasStored(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func jsonOutputReadsBackExactlyWhatWasStored(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     let (id, review) = try hostileMovie(movies)
     let listed = try #require(try json(movies, ["list"]) as? [[String: Any]])
@@ -124,7 +124,7 @@ struct HostileTextTests {
     #expect(reviews.first?["author"] as? String == hostileArgument)
   }
 
-  @Test(arguments: StoreEngine.allCases) func exportedJSONIsInertAndImportsBackExactly(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func exportedJSONIsInertAndImportsBackExactly(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     _ = try hostileMovie(movies)
     for format in ["json", "jsonl"] {
@@ -142,7 +142,7 @@ struct HostileTextTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: StoreEngine.allCases)
+  @Test(.timeLimit(.minutes(1)), arguments: StoreEngine.available)
   func aHostileAuthorInTheHistoryIsEscapedInHistoryAndWatch(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
     try movies.add("Alien")
@@ -160,7 +160,7 @@ struct HostileTextTests {
     #expect(history.last?["author"] as? String == hostile)
   }
 
-  @Test(arguments: StoreEngine.allCases) func errorMessagesQuotingInputAreEscaped(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func errorMessagesQuotingInputAreEscaped(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     let (id, _) = try hostileMovie(movies)
     let escape = "\u{1B}]0;owned\u{07}\u{202E}"
@@ -180,7 +180,7 @@ struct HostileTextTests {
     _ = id
   }
 
-  @Test(arguments: StoreEngine.allCases) func aTitleWithControlsIsStoredExactlyAsGiven(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func aTitleWithControlsIsStoredExactlyAsGiven(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     let id = try movies.add(hostileArgument)
     #expect(try movies.listed().first?["title"] as? String == hostileArgument)

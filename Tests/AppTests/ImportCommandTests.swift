@@ -13,7 +13,7 @@ struct ImportCommandTests {
     try movies.listed(["--sort", "title"]).compactMap { $0["title"] as? String }
   }
 
-  @Test(arguments: StoreEngine.allCases) func everyCSVCaseIsRead(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func everyCSVCaseIsRead(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     // A byte-order mark, CRLF line ends, a quoted comma, doubled quotes, a line break inside
     // quotes, a blank line, tags, an unknown column, and no line break after the last row.
@@ -34,14 +34,14 @@ struct ImportCommandTests {
     #expect(try movies.listed(["--tag", "sci-fi"]).first?["rate"] as? Int == 9)
   }
 
-  @Test(arguments: StoreEngine.allCases) func standardInputIsReadAsCSV(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func standardInputIsReadAsCSV(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     let result = try movies.run(["import", "-", "--format", "csv"], input: "title,date\nUp,2009-05-29\n")
     #expect(result == .init(status: 0, stdout: "Imported 1 movie: 1 added, 0 updated.\n", stderr: ""))
     #expect(try titles(movies) == ["Up"])
   }
 
-  @Test(arguments: StoreEngine.allCases) func aQuoteNeverClosedImportsNothing(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func aQuoteNeverClosedImportsNothing(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     let path = try file(movies, "broken.csv", Array("title,date\nUp,2009-05-29\n\"Open,2001-01-01\n".utf8))
     let result = try movies.run(["import", path])
@@ -53,7 +53,7 @@ struct ImportCommandTests {
     #expect(try movies.storesNoMovie())
   }
 
-  @Test(arguments: StoreEngine.allCases) func reimportingUpdatesByIdOrByTitleAndDate(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func reimportingUpdatesByIdOrByTitleAndDate(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     let id = try movies.add("Alien", date: "1979-05-25", rate: 5)
     let path = try file(
@@ -67,7 +67,7 @@ struct ImportCommandTests {
     #expect(listed.last?["tags"] as? [String] == ["crime"])
   }
 
-  @Test(arguments: StoreEngine.allCases) func manyBadRowsAreListedUpToALimitAndCounted(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func manyBadRowsAreListedUpToALimitAndCounted(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     let rows = (1...25).map { "Movie \($0),not a date\n" }.joined()
     let path = try file(movies, "bad.csv", Array(("title,date\n" + rows).utf8))
@@ -82,7 +82,7 @@ struct ImportCommandTests {
     #expect(result.stdout == "Imported 0 movies: 0 added, 0 updated, 25 skipped.\n")
   }
 
-  @Test(arguments: StoreEngine.allCases) func noProgressIsDrawnWhenStandardErrorIsNotATerminal(
+  @Test(arguments: StoreEngine.available) func noProgressIsDrawnWhenStandardErrorIsNotATerminal(
     engine: StoreEngine
   ) throws {
     let movies = try MoviesProcess(engine)
@@ -92,7 +92,7 @@ struct ImportCommandTests {
     #expect(result == .init(status: 0, stdout: "Imported 2500 movies: 2500 added, 0 updated.\n", stderr: ""))
   }
 
-  @Test(arguments: StoreEngine.allCases) func ctrlCDuringAnImportLeavesTheCatalogAsItWas(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func ctrlCDuringAnImportLeavesTheCatalogAsItWas(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     try movies.add("Already here", date: "1990-01-01")
     let running = try RunningMovies(movies, ["import", "-", "--format", "csv"])

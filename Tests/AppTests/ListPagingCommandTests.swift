@@ -10,7 +10,7 @@ struct ListPagingCommandTests {
     }
   }
 
-  @Test(arguments: StoreEngine.allCases) func pagesAfterTheLastIdShownListEveryMovieOnceInTheListsOrder(
+  @Test(arguments: StoreEngine.available) func pagesAfterTheLastIdShownListEveryMovieOnceInTheListsOrder(
     engine: StoreEngine
   ) throws {
     let movies = try MoviesProcess(engine)
@@ -35,7 +35,7 @@ struct ListPagingCommandTests {
     #expect(whole.count == 7)
   }
 
-  @Test(arguments: StoreEngine.allCases) func theTableAndAnOffsetWorkWithAfter(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func theTableAndAnOffsetWorkWithAfter(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     try addMovies(movies)
     let titles = try movies.listed(["--sort", "title"]).compactMap { $0["title"] as? String }
@@ -57,7 +57,7 @@ struct ListPagingCommandTests {
     #expect(last.stdout.split(separator: "\n").count == 2)
   }
 
-  @Test(arguments: StoreEngine.allCases) func anUnknownOrMalformedIdIsAClearError(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func anUnknownOrMalformedIdIsAClearError(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     try addMovies(movies)
     let unknown = try movies.run(["list", "--after", "00000000-0000-0000-0000-000000000000"])
@@ -69,7 +69,7 @@ struct ListPagingCommandTests {
     #expect(malformed.stderr.hasPrefix("movies: error: --after expects a movie id"))
   }
 
-  @Test(arguments: StoreEngine.allCases) func aMovieDeletedBetweenPagesIsNeitherRepeatedNorInTheWay(
+  @Test(arguments: StoreEngine.available) func aMovieDeletedBetweenPagesIsNeitherRepeatedNorInTheWay(
     engine: StoreEngine
   ) throws {
     let movies = try MoviesProcess(engine)

@@ -19,8 +19,7 @@ struct MoviesProcess {
   /// when it is not the default file.
   let environment: [String: String]
 
-  /// A process with a folder of its own and an empty catalog on `engine`; on PostgreSQL,
-  /// cancels the test case (skipped, with a message) where the server is not installed.
+  /// A process with a folder of its own and an empty catalog on `engine`.
   init(_ engine: StoreEngine = .file) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("movies-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

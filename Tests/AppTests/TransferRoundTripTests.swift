@@ -108,7 +108,7 @@ struct TransferRoundTripTests {
     return (try ExportCommand.render(movies, tags: tags, format: format), movies, tags)
   }
 
-  @Test(arguments: TransferFormat.allCases, StoreEngine.allCases)
+  @Test(arguments: TransferFormat.allCases, StoreEngine.available)
   func randomMoviesRoundTripExactly(format: TransferFormat, engine: StoreEngine) async throws {
     var random = RandomMovies(random: SplitMix64(seed: Self.seed &+ UInt64(format.hashValue & 0xFF)))
     var originals = Self.edges
