@@ -87,10 +87,13 @@ struct MoviesProcess {
     return json as? [[String: Any]] ?? []
   }
 
-  /// Whether the catalog holds no movie: it is empty, or — a store file after a failed first
-  /// `import`, which leaves no store it created — does not exist.
+  /// Whether the catalog holds no movie: it is empty, or does not exist — a store file after a
+  /// failed first `import`, which leaves no store it created, or a database no command created
+  /// the catalog's tables in.
   func storesNoMovie() throws -> Bool {
     if engine == .file, !FileManager.default.fileExists(atPath: defaultStore.path) { return true }
+    let result = try run(["list", "--format", "json"])
+    if engine == .postgres, result.status == 1, result.stderr.hasSuffix(": no catalog exists there\n") { return true }
     return try listed().isEmpty
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresCore
 import PostgresServer
 import Testing
 
@@ -42,6 +43,29 @@ struct PostgreSQLCasesTests {
     #expect(other != movies.store)
     try movies.add("Alien")
     #expect(try movies.listed().map { $0["title"] as? String } == ["Alien"])
-    #expect(try movies.listed(["--store", other]).isEmpty, "another schema of the same database holds none of it")
+    try movies.add("Heat", ["--store", other])
+    #expect(try movies.listed(["--store", other]).map { $0["title"] as? String } == ["Heat"], "none of the other's")
+  }
+
+  @Test func readingCommandsOnADatabaseWithoutTheCatalogFailNamingItAndCreateNothing() throws {
+    let movies = try MoviesProcess(.postgres)
+    let id = UUID().uuidString
+    for command in [
+      ["list"], ["show", id], ["export"], ["stats"], ["history"], ["review", "list", id], ["rate", id, "3"],
+      ["heart", id], ["update", id, "--title", "X"], ["delete", id], ["clear", "--yes"], ["tag", "add", id, "x"],
+      ["review", "add", id, "--text", "x"], ["watch"], ["store", "copy", "--to", try movies.makeStore(named: "copy")],
+    ] {
+      let result = try movies.run(command)
+      #expect(result.status == 1, "\(command)")
+      #expect(result.stderr.hasSuffix(": no catalog exists there\n"), "\(command): \(result.stderr)")
+    }
+    #expect(try movies.storesNoMovie())
+    let url = try #require(movies.environment["MOVIES_STORE"])
+    let tables = try PostgresConnection(url: url).query(
+      "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()")
+    #expect(tables.int64(row: 0, column: 0) == 0, "no command created a table")
+    // The first add creates the catalog, as it creates a store file.
+    try movies.add("Alien")
+    #expect(try movies.listed().count == 1)
   }
 }

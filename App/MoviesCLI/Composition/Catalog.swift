@@ -59,19 +59,20 @@ struct Catalog: Sendable {
     importing = AnyUnitOfWork(try SQLiteUnitOfWork(container: container, author: "movies import"))
   }
 
-  /// Opens the catalog in a PostgreSQL database, creating its tables if it has none — unless
-  /// `readOnly`: a database that lacks any of the catalog's tables is then refused, and left as
-  /// it was.
+  /// Opens the catalog in a PostgreSQL database, creating its tables if it has none and
+  /// `creating` (as a missing store file is created only then). A `readOnly` catalog is never
+  /// changed: a database that lacks any of the catalog's tables is refused, and left as it was.
   ///
-  /// - Throws: `PersistenceError` if the server cannot be reached or refuses, or, `readOnly`,
-  ///   if the database does not hold the whole catalog.
-  init(server url: String, readOnly: Bool = false) async throws {
-    if readOnly {
+  /// - Throws: `PersistenceError` if the server cannot be reached or refuses; if the database
+  ///   holds no catalog and not `creating`; or, `readOnly`, if it lacks any of its tables.
+  init(server url: String, creating: Bool = false, readOnly: Bool = false) async throws {
+    if readOnly || !creating {
       let missing = try await PostgresStore.missingTables(url: url, for: CatalogModels.all)
-      guard missing.isEmpty else {
+      let none = missing.count == CatalogModels.all.count
+      if none || (readOnly && !missing.isEmpty) {
         throw PersistenceError.cannotOpen(
           path: PostgresStore.displayURL(of: url),
-          reason: missing.count == CatalogModels.all.count
+          reason: none
             ? "no catalog exists there"
             : "the catalog there lacks the tables \(missing.joined(separator: ", ")), which a reading command does not create"
         )
