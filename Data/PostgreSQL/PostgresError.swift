@@ -9,13 +9,13 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
   public let message: String
 
   /// An error with a code and a message, as the server reports one; the message is put on one
-  /// line.
+  /// line, its lines (libpq's hint, the server's `DETAIL:`) parted by `; `.
   public init(code: String?, message: String) {
     self.code = code
     self.message = message.split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }
-      .joined(separator: " ")
+      .joined(separator: "; ")
   }
 
   /// Whether running the transaction again may succeed: a serialization failure (`40001`) or a

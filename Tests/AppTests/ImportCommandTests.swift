@@ -118,7 +118,8 @@ struct ImportCommandTests {
     let store = movies.folder.appendingPathComponent("new.store")
     let running = try RunningMovies(movies, ["--store", store.path, "import", "-", "--format", "csv"])
     running.write("title,date\n" + (1...3_000).map { "Movie \($0),2001-01-01\n" }.joined())
-    Thread.sleep(forTimeInterval: 1)
+    // The store exists once the import has begun to catch signals (before it opens the store).
+    for _ in 0..<600 where !FileManager.default.fileExists(atPath: store.path) { Thread.sleep(forTimeInterval: 0.05) }
     running.signal(signal)
     running.write("Movie 3001,2001-01-01\n")
     let result = try running.finish()

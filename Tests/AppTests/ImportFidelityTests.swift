@@ -235,6 +235,20 @@ struct ImportFidelityTests {
     #expect(try movies.run(["import", bom]).status == 0)
   }
 
+  @Test func anEmptyCSVFileIsRefusedAndCreatesNoStore() throws {
+    let movies = try MoviesProcess()
+    let empty = try file(movies, "empty.csv", "")
+    let result = try movies.run(["import", empty])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "movies: error: line 1, header: the file is empty; CSV starts with a header naming its fields (title,date,…)\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
+    // A header alone is a file of no movies.
+    #expect(try movies.run(["import", try file(movies, "header.csv", "title,date\n")]).status == 0)
+  }
+
   @Test(arguments: StoreEngine.available) func tagsWithTheSeparatorAndBackslashesComeBackAsThey(
     engine: StoreEngine
   ) throws {

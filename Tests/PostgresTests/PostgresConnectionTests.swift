@@ -94,3 +94,17 @@ struct PostgresConnectionTests {
     }
   }
 }
+
+/// libpq's and the server's messages of several lines read as one.
+@Suite struct PostgresErrorMessageTests {
+  @Test func linesArePartedNotRunTogether() {
+    let refused = PostgresError(
+      code: nil,
+      message: "connection to server at \"127.0.0.1\", port 1 failed: Connection refused\n"
+        + "\tIs the server running on that host and accepting TCP/IP connections?\n")
+    #expect(
+      refused.message
+        == "connection to server at \"127.0.0.1\", port 1 failed: Connection refused; "
+        + "Is the server running on that host and accepting TCP/IP connections?")
+  }
+}

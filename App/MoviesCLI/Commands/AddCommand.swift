@@ -8,7 +8,9 @@ struct AddCommand: MoviesCommand {
     arguments: [title, content, date, rate, runtime, images])
 
   static let title = Option<String>("title", valueName: "TEXT", help: "The title (1 to 200 characters).")
-  static let content = Option<String>("content", valueName: "TEXT", default: "", help: "Notes or an overview.")
+  static let content = Option<String>(
+    "content", valueName: "TEXT", default: "",
+    help: "Notes or an overview (up to \(MovieRules.maximumContentLength) characters).")
   static let date = Option<Date?>(
     "date", valueName: "DATE", help: "YYYY-MM-DD or an ISO 8601 date-time (default: now).")
   static let rate = Option<Int>("rate", valueName: "N", default: 0, help: "A rating from 0 to 10 (default: 0).")

@@ -51,6 +51,10 @@ struct ImportCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
+    // Caught from the start, so a signal while the store opens stops the import too.
+    let interrupt = InterruptFlag()
+    defer { interrupt.remove() }
+    let isInterrupted = interrupt.check
     let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw AppError.unreadableFile(path, String(cString: strerror(errno))) }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
@@ -71,11 +75,13 @@ struct ImportCommand: MoviesCommand {
       // The import runs on the catalog's background worker, not on the command's task.
       let worker = try CatalogWorker(container, author: "movies import")
       done = try await worker.run {
-        try await importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: console)
+        try await importRows(
+          from: &file, into: catalog, meter: meter, totalBytes: size, console: console, isInterrupted: isInterrupted)
       }
     } else {
       // A server's repositories run their work on the pool's threads already.
-      done = try await importRows(from: &file, into: catalog, meter: meter, totalBytes: size, console: console)
+      done = try await importRows(
+        from: &file, into: catalog, meter: meter, totalBytes: size, console: console, isInterrupted: isInterrupted)
     }
     context.console.line(Self.summary(of: done))
   }
@@ -95,10 +101,9 @@ struct ImportCommand: MoviesCommand {
   /// Runs the import use case over a file, drawing progress and listing bad rows on standard
   /// error, and stopping cleanly on Ctrl-C.
   private func importRows<File: ImportFile>(
-    from file: inout File, into catalog: Catalog, meter: ByteStream.Meter, totalBytes: Int?, console: Console
+    from file: inout File, into catalog: Catalog, meter: ByteStream.Meter, totalBytes: Int?, console: Console,
+    isInterrupted: @escaping @Sendable () -> Bool
   ) async throws -> ImportProgress {
-    let interrupt = InterruptFlag()
-    defer { interrupt.remove() }
     var bar =
       quiet || !console.errorIsTerminal
       ? nil : ProgressBar(totalBytes: totalBytes, columns: console.errorColumns, write: console.draw)
@@ -129,7 +134,7 @@ struct ImportCommand: MoviesCommand {
         console.errorLine("\(prefix)\(problem)")
       },
       progress: { progress in
-        guard !interrupt.isRaised else { throw AppError.interrupted("the import") }
+        guard !isInterrupted() else { throw AppError.interrupted("the import") }
         bar?.update(rows: progress.rowsRead, bytes: meter.bytes)
       })
   }

@@ -11,7 +11,8 @@ struct UpdateCommand: MoviesCommand {
 
   static let id = Argument<UUID>("id", help: "The movie's id.")
   static let title = Option<String?>("title", valueName: "TEXT", help: "A new title.")
-  static let content = Option<String?>("content", valueName: "TEXT", help: "New notes or overview.")
+  static let content = Option<String?>(
+    "content", valueName: "TEXT", help: "New notes or overview (up to \(MovieRules.maximumContentLength) characters).")
   static let date = Option<Date?>("date", valueName: "DATE", help: "A new date: YYYY-MM-DD or an ISO 8601 date-time.")
   static let rate = Option<Int?>("rate", valueName: "N", help: "A new rating from 0 to 10.")
   static let heart = Option<Int?>("heart", valueName: "N", help: "A new heart count.")

@@ -28,11 +28,12 @@ final class InterruptFlag {
   private static let first = Cell()
   /// The first signal this flag caught, 0 before one.
   private let raised = Cell()
-  private var sources: [any DispatchSourceSignal] = []
-  private var caught: [Int32] = []
+  /// The signal sources, one a signal caught.
+  private let sources: [any DispatchSourceSignal]
 
   /// Starts catching the signals the process does not ignore.
   init() {
+    var sources: [any DispatchSourceSignal] = []
     for number in Self.signals where number == SIGTERM || !Self.isIgnored(number) {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -42,19 +43,23 @@ final class InterruptFlag {
       }
       source.resume()
       sources.append(source)
-      caught.append(number)
     }
+    self.sources = sources
   }
 
   /// Whether a signal has arrived.
   var isRaised: Bool { raised.value.load(ordering: .relaxed) != 0 }
 
+  /// Tells whether a signal has arrived, from any task or thread (the flag itself stays with
+  /// the command that installed it).
+  var check: @Sendable () -> Bool { { [raised] in raised.value.load(ordering: .relaxed) != 0 } }
+
   /// Stops catching the signals; they end the process again.
   func remove() {
-    for source in sources { source.cancel() }
-    for number in caught { signal(number, SIG_DFL) }
-    sources = []
-    caught = []
+    for source in sources {
+      source.cancel()
+      signal(Int32(source.handle), SIG_DFL)
+    }
   }
 
   /// Whether the process ignores a signal now (it was started so, or set so since).

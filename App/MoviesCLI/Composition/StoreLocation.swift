@@ -66,7 +66,9 @@ enum StoreLocation: Sendable, Equatable {
     guard !path.isEmpty, !path.hasSuffix("/") else {
       throw UsageError(
         command: (["movies"] + command).joined(separator: " "),
-        problem: .invalidValue(argument: argument, expected: "a file path", value: path))
+        problem: .invalidValue(
+          argument: argument, expected: path.isEmpty ? "a file path" : "a file path, not a folder (it ends in /)",
+          value: path))
     }
     return url(of: path)
   }

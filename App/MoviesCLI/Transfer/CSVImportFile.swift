@@ -12,19 +12,25 @@ struct CSVImportFile: ImportFile {
 
   /// Reads the header row of a stream; its unknown columns are ignored when `ignoringUnknown`.
   ///
-  /// - Throws: ``ImportProblem`` if the header cannot be read, is not UTF-8, names a field
-  ///   twice, or names one the catalog does not know without `ignoringUnknown`.
+  /// - Throws: ``ImportProblem`` if the header is missing (an empty file) or cannot be read, is
+  ///   not UTF-8, names a field twice, or names one the catalog does not know without
+  ///   `ignoringUnknown`.
   init(_ stream: ByteStream, ignoringUnknown: Bool = false) throws(ImportProblem) {
     reader = CSVReader(stream)
     let header: CSVReader.Record?
     do { header = try reader.next() } catch {
       throw ImportProblem(line: error.line, field: "file", reason: error.reason)
     }
-    if let bad = header?.undecodable {
+    guard let header else {
+      throw ImportProblem(
+        line: 1, field: "header", reason: "the file is empty; CSV starts with a header naming its fields (title,date,…)"
+      )
+    }
+    if let bad = header.undecodable {
       throw ImportProblem(line: bad.line, field: "header", reason: "\(bad.byte) is not UTF-8 (see --encoding)")
     }
     var seen = Set<TransferField>()
-    for name in header?.fields ?? [] {
+    for name in header.fields {
       let field = TransferField(name: name)
       if let field, !seen.insert(field).inserted {
         throw ImportProblem(line: 1, field: "header", reason: "the field \(field.name) is named twice")
