@@ -114,17 +114,17 @@ struct ProcessFailure: Error, CustomStringConvertible {
 
 extension MoviesProcess {
   /// Runs `movies history --format json` (with `extra` options) until it lists at least `count`
-  /// transactions, for at most ten seconds, and returns the last list. On PostgreSQL a commit
+  /// transactions, for at most a minute, and returns the last list. On PostgreSQL a commit
   /// is listed once every transaction that began before it, anywhere on the server, has ended
   /// — the tests of other suites write on the same server meanwhile.
   func history(_ extra: [String] = [], count: Int) throws -> [[String: Any]] {
     try history(extra) { $0.count >= count }
   }
 
-  /// Runs `movies history --format json` until what it lists is `complete`, for at most ten
-  /// seconds, and returns the last list.
+  /// Runs `movies history --format json` until what it lists is `complete`, for at most a
+  /// minute, and returns the last list.
   func history(_ extra: [String] = [], until complete: ([[String: Any]]) -> Bool) throws -> [[String: Any]] {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(60)
     while true {
       let result = try run(["history", "--format", "json"] + extra)
       guard result.status == 0 else { throw ProcessFailure(result: result) }
