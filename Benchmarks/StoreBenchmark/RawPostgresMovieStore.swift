@@ -15,10 +15,11 @@ import PostgresCore
 /// Writes take the fastest path a careful hand-written client has: inserts stream every row
 /// through one `COPY … FROM STDIN` (about 1.4× faster here than prepared 1,000-row
 /// `INSERT … VALUES (…), (…)` statements); updates send ``batch`` rows a prepared
-/// `UPDATE … FROM (VALUES …)`, so 10,000 updates are 10 round trips rather than 10,000.
+/// `UPDATE … FROM (VALUES …)`, so 10,000 updates are 40 round trips rather than 10,000.
 final class RawPostgresMovieStore {
-  /// Rows updated by one statement: 8,000 parameters, well under PostgreSQL's 65,535.
-  static let batch = 1_000
+  /// Rows updated by one statement: 2,048 parameters. 256 rows (the engine's size too) measured
+  /// faster here than 1,000: 10,000 updates took 276 ms against 415 ms (one run each).
+  static let batch = 256
   static let columns = #""id", "title", "content", "images", "date", "rate", "heart", "runtime""#
 
   let connection: PostgresConnection

@@ -89,4 +89,76 @@ struct PostgresHistoryTests {
     #expect(history.count == 2)
     #expect(history.map(\.token) == history.map(\.token).sorted())
   }
+
+  @Test func aStatementOfManyRowsRecordsOneChangePerRowWithItsContents() async throws {
+    let url = try PostgresTestServer.makeSchema()
+    let store = try await PostgresStore(url: url, for: [Movie.self], poolSize: 2)
+    let movies = try PostgresRepository<Movie>(store: store, author: "bulk")
+    let stored = (0..<1_000).map { number in
+      Movie(title: "Movie \(number)", date: Date(timeIntervalSince1970: Double(number)), rate: number % 10)
+    }
+    try await movies.insert(stored)
+    // Every other movie gets a new rating; every fourth a new title too.
+    let changed = stored.enumerated().filter { $0.offset.isMultiple(of: 2) }.map { offset, movie in
+      var movie = movie
+      movie.rate = (movie.rate + 1) % 10
+      if offset.isMultiple(of: 4) { movie.title += " (restored)" }
+      return movie
+    }
+    try await movies.update(changed)
+    // A statement that changes no row records nothing.
+    try PostgresConnection(url: url).execute("UPDATE movies SET rate = 0 WHERE false")
+    #expect(try await movies.deleteAll() == 1_000)
+    let history = try await Self.history(of: store, count: 3)
+    try #require(history.count == 3)
+    #expect(history.allSatisfy { $0.author == "bulk" })
+    let ids = { (movies: [Movie]) in movies.map { $0.id.uuidString.lowercased() } }
+    #expect(history[0].changes.map(\.kind) == Array(repeating: .insert, count: 1_000))
+    #expect(Set(history[0].changes.map(\.id)) == Set(ids(stored)))
+    #expect(history[1].changes.count == changed.count)
+    let attributes = Dictionary(uniqueKeysWithValues: history[1].changes.map { ($0.id, $0.updatedAttributes) })
+    for (offset, movie) in changed.enumerated() {
+      let key = movie.id.uuidString.lowercased()
+      #expect(attributes[key] == (offset.isMultiple(of: 2) ? ["rate", "title"] : ["rate"]), "\(key)")
+    }
+    #expect(history[2].changes.map(\.kind) == Array(repeating: .delete, count: 1_000))
+    // Each movie's title when it was deleted.
+    let titles = Dictionary((stored + changed).map { ($0.id.uuidString.lowercased(), $0.title) }) { $1 }
+    for change in history[2].changes {
+      #expect(try change.preservedValue(\Movie.title) == titles[change.id])
+    }
+  }
+
+  @Test func aTableMissingAHistoryTriggerIsRefused() async throws {
+    let url = try PostgresTestServer.makeSchema()
+    _ = try await PostgresStore(url: url, for: [Movie.self], poolSize: 1)
+    try PostgresConnection(url: url).execute(#"DROP TRIGGER "_history_delete" ON movies"#)
+    let error = await #expect(throws: PersistenceError.self) {
+      _ = try await PostgresStore(url: url, for: [Movie.self], poolSize: 1)
+    }
+    #expect("\(error.map { "\($0)" } ?? "")".contains("does not record its history"))
+  }
+
+  @Test func historyTriggersOfAnEarlierFormAreReplacedWhenTheStoreOpens() async throws {
+    let url = try PostgresTestServer.makeSchema()
+    _ = try await PostgresStore(url: url, for: [Movie.self], poolSize: 1)
+    let connection = try PostgresConnection(url: url)
+    // The row-level trigger of earlier versions, in place of today's, and a function for
+    // other columns.
+    try connection.execute(
+      """
+      DROP TRIGGER "_history_insert" ON movies; DROP TRIGGER "_history_update" ON movies;
+      DROP TRIGGER "_history_delete" ON movies;
+      CREATE FUNCTION "_history_record"() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NULL; END';
+      CREATE TRIGGER "_history_movies" AFTER INSERT OR UPDATE OR DELETE ON movies
+        FOR EACH ROW EXECUTE FUNCTION "_history_record"('Movie', 'id');
+      CREATE OR REPLACE FUNCTION "_history_movies"() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NULL; END';
+      """)
+    let store = try await PostgresStore(url: url, for: [Movie.self], poolSize: 1)
+    let triggers = try connection.query(
+      "SELECT string_agg(tgname, ' ' ORDER BY tgname) FROM pg_trigger WHERE tgrelid = 'movies'::regclass")
+    #expect(triggers.text(row: 0, column: 0) == "_history_delete _history_insert _history_update")
+    try await PostgresRepository<Movie>(store: store).insert(Movie(title: "Ran", date: .now, rate: 9))
+    #expect(try await Self.history(of: store, count: 1).map { $0.changes.map(\.kind) } == [[.insert]])
+  }
 }

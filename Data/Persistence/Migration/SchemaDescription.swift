@@ -73,15 +73,7 @@ package struct SchemaDescription: Codable, Equatable, Sendable {
   }
 
   /// A short fingerprint of ``json``: 16 hexadecimal digits of its 64-bit FNV-1a hash.
-  package var fingerprint: String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in json.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-  }
+  package var fingerprint: String { Fingerprint.hex(json) }
 
   /// The name of the first table, by name, that one description has and the other lacks or
   /// describes otherwise; `nil` when they are equal.

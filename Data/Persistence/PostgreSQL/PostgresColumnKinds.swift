@@ -1,3 +1,5 @@
+import PostgresCore
+
 /// How each kind of attribute is stored on PostgreSQL: the one place that maps the engine's
 /// values to the server's types and back.
 ///
@@ -28,6 +30,26 @@ extension ValueKind {
     case .bool: "(\(placeholder)::int8 <> 0)"
     case .json: PostgresJSONText.stored(placeholder)
     default: placeholder
+    }
+  }
+
+  /// The SQL that makes a bound value (`placeholder`) a value of the column's type where no
+  /// column gives it one, as in a `VALUES` list.
+  func postgresTypedWrite(_ placeholder: String) -> String {
+    switch self {
+    case .uuid, .bool, .json: postgresWrite(placeholder)
+    default: "\(placeholder)::\(postgresType)"
+    }
+  }
+
+  /// A bound value as `COPY` reads it into a column of this kind, where no SQL converts it: a
+  /// UUID's 16 bytes as hexadecimal text (a Boolean's 0 or 1 is read as it is); `nil` for a
+  /// JSON document that ``PostgresJSONText`` would rewrite, which `COPY` cannot store.
+  func postgresCopyValue(_ value: PostgresValue) -> PostgresValue? {
+    switch (self, value) {
+    case (.uuid, .bytes(let bytes)) where bytes.count == 16: .text(Hexadecimal.text(of: bytes, upperCase: false))
+    case (.json, .text(let document)) where PostgresJSONText.isRewritten(document): nil
+    default: value
     }
   }
 

@@ -5,17 +5,19 @@ import SQLiteCore
 /// The history of a PostgreSQL store: every committed transaction that changed a model, with
 /// its changes, recorded by the server itself and announced with `NOTIFY`.
 ///
-/// Each model's table has a trigger that records each row it inserts, updates or deletes in the
-/// same transaction — whatever program writes it — and notifies ``channel``, which PostgreSQL
-/// delivers at commit, to every listener on any machine. A transaction's token is its
-/// transaction id. Ids are taken when transactions start, not when they commit, so a reader
-/// only reads transactions below the oldest one still running (`pg_snapshot_xmin`): every one
-/// of those has ended, so nothing can later appear behind a token already read.
+/// Each model's table has triggers that record each row a statement inserts, updates or deletes
+/// in the same transaction — whatever program writes it — and notify ``channel``, which
+/// PostgreSQL delivers at commit, to every listener on any machine (see
+/// ``triggerStatements(for:model:)``). A transaction's token is its transaction id. Ids are
+/// taken when transactions start, not when they commit, so a reader only reads transactions
+/// below the oldest one still running (`pg_snapshot_xmin`): every one of those has ended, so
+/// nothing can later appear behind a token already read.
 enum PostgresHistory {
   /// The channel a commit that changed a model is announced on.
   static let channel = "_history"
 
-  /// The statements that create the history's tables and the trigger function, once.
+  /// The statements that create the history's tables, once; each table's triggers are
+  /// ``triggerStatements(for:model:)``.
   static let createStatements = [
     """
     CREATE TABLE IF NOT EXISTS "_history_transactions" (token bigint PRIMARY KEY, \
@@ -27,53 +29,7 @@ enum PostgresHistory {
     id text NOT NULL, attributes text[] NOT NULL DEFAULT '{}', preserved jsonb)
     """,
     #"CREATE INDEX IF NOT EXISTS "_history_changes_token" ON "_history_changes" (token, position)"#,
-    """
-    CREATE OR REPLACE FUNCTION "_history_record"() RETURNS trigger LANGUAGE plpgsql AS $record$
-    DECLARE
-      current bigint := pg_current_xact_id()::text::bigint;
-      old_row jsonb;
-      new_row jsonb;
-      changed text[];
-      kept jsonb;
-    BEGIN
-      INSERT INTO "_history_transactions" (token, timestamp, author)
-        VALUES (current, extract(epoch FROM clock_timestamp())::float8 - 978307200,
-                nullif(current_setting('swiftdata.author', true), ''))
-        ON CONFLICT (token) DO NOTHING;
-      IF TG_OP = 'INSERT' THEN
-        INSERT INTO "_history_changes" (token, model, kind, id)
-          VALUES (current, TG_ARGV[0], 'insert', to_jsonb(NEW) ->> TG_ARGV[1]);
-      ELSIF TG_OP = 'UPDATE' THEN
-        old_row := to_jsonb(OLD) - 'rowid';
-        new_row := to_jsonb(NEW) - 'rowid';
-        SELECT coalesce(array_agg(n.key ORDER BY n.key), '{}') INTO changed
-          FROM jsonb_each(new_row) AS n WHERE n.value IS DISTINCT FROM old_row -> n.key;
-        INSERT INTO "_history_changes" (token, model, kind, id, attributes)
-          VALUES (current, TG_ARGV[0], 'update', new_row ->> TG_ARGV[1], changed);
-      ELSE
-        old_row := to_jsonb(OLD);
-        SELECT jsonb_object_agg(k, old_row -> k) INTO kept FROM unnest(TG_ARGV[2:]) AS k;
-        INSERT INTO "_history_changes" (token, model, kind, id, preserved)
-          VALUES (current, TG_ARGV[0], 'delete', old_row ->> TG_ARGV[1], kept);
-      END IF;
-      PERFORM pg_notify('\(channel)', '');
-      RETURN NULL;
-    END
-    $record$
-    """,
   ]
-
-  /// The statement that makes a model's table record its changes.
-  static func triggerStatement(for table: TableSchema, model: String) -> String {
-    let arguments = ([model, table.primaryKey] + table.preservedOnDeletion).map(literal).joined(separator: ", ")
-    return "CREATE TRIGGER \(SQLIdentifier.quote("_history_" + table.name)) AFTER INSERT OR UPDATE OR DELETE "
-      + "ON \(table.quotedName) FOR EACH ROW EXECUTE FUNCTION \"_history_record\"(\(arguments))"
-  }
-
-  /// Text as an SQL string literal.
-  private static func literal(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-  }
 
   /// Names the author of the transaction the connection is in, for the history.
   static func setAuthor(_ author: String?, on connection: PostgresConnection) throws {

@@ -16,6 +16,11 @@ enum PostgresJSONText {
     return replacing(first, escape: "0000", with: #"\\u0001\\u0001"#) + "::jsonb"
   }
 
+  /// Whether ``stored(_:)`` changes a document: only one that holds `\u0000` or `\u0001`.
+  static func isRewritten(_ document: String) -> Bool {
+    document.contains(#"\u0000"#) || document.contains(#"\u0001"#)
+  }
+
   /// The SQL that reads a stored document (`column`) back as the JSON text that was stored.
   static func read(_ column: String) -> String {
     let text = "\(column)::text"

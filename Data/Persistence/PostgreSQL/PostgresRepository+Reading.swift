@@ -98,8 +98,7 @@ extension PostgresRepository {
       case .integer(let value): integers.append(value)
       case .text(let value): texts.append(value)
       case .bytes(let bytes) where bytes.count == 16:
-        texts.append(
-          bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined())
+        texts.append(Hexadecimal.text(of: bytes, upperCase: false))
       default:
         throw .unsupportedQuery("\(Model.self)'s identifiers cannot be looked up in a list on PostgreSQL")
       }

@@ -140,20 +140,28 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
 
   // MARK: Writing on a connection
 
-  /// Inserts encoded rows, as many in one statement as ``PostgresStatements/rowsPerInsert``
-  /// allows (one round trip to the server each); the last, shorter batch row by row, so only
-  /// two statements are ever prepared.
+  /// Inserts encoded rows: as many as one statement carries (``PostgresStatements/rowsPerInsert``)
+  /// or more in one `COPY`, which streams them (unless a JSON document must be rewritten on the
+  /// way in, which only SQL does); else up to that many a statement, a shorter rest in pieces of
+  /// a power of two rows (so that few statements are prepared).
   func insert(_ rows: [[PostgresValue]], on connection: PostgresConnection) throws {
     let batch = statements.rowsPerInsert
-    var start = 0
-    if rows.count >= batch {
-      let statement = statements.insert(rows: batch)
-      while rows.count - start >= batch {
-        _ = try connection.query(statement, Array(rows[start..<start + batch].joined()))
-        start += batch
+    if rows.count >= batch, let copyRows = statements.copyValues(rows) {
+      let copied = try connection.copy(statements.copy, rows: copyRows)
+      guard copied == rows.count else {
+        throw RepositoryError.unavailable("the server stored \(copied) of \(rows.count) \(Model.self) rows")
       }
+      return
     }
-    for row in rows[start...] { _ = try connection.query(statements.insert, row) }
+    var full: String?
+    var start = 0
+    while start < rows.count {
+      let size = min(batch, 1 << (Int.bitWidth - 1 - (rows.count - start).leadingZeroBitCount))
+      let sql = size == batch ? full ?? statements.insert(rows: size) : statements.insert(rows: size)
+      if size == batch { full = sql }
+      _ = try connection.query(sql, Array(rows[start..<start + size].joined()))
+      start += size
+    }
   }
 
   /// Upserts encoded rows.
@@ -161,13 +169,49 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
     for row in rows { try statements.upsert(row, on: connection) }
   }
 
-  /// Updates the stored rows of encoded models, which must all be stored.
+  /// Updates the stored rows of encoded models, which must all be stored, in order: up to
+  /// ``PostgresStatements/rowsPerInsert`` rows a statement (a shorter run in pieces of a power
+  /// of two rows, so that few statements are prepared), a run ending before a row whose key it
+  /// already holds, which a later statement writes.
+  ///
+  /// - Throws: `RepositoryError.notFound` naming the first model that is not stored; the
+  ///   caller's transaction is rolled back then.
   func update(_ rows: [[PostgresValue]], _ identifiers: [Model.ID], on connection: PostgresConnection) throws {
-    for (row, identifier) in zip(rows, identifiers) {
-      guard try connection.query(statements.update, statements.updateValues(row)).changedRows > 0 else {
-        throw RepositoryError.notFound(id: String(describing: identifier))
-      }
+    let keyIndex = definition.table.primaryKeyIndex
+    let batch = statements.rowsPerInsert
+    let columns = definition.table.columns.indices
+    let sql = { (rows: Int) in
+      statements.update(rows: rows, setting: columns.filter { $0 != keyIndex }, bound: Array(columns), flagged: false)
     }
+    var full: String?
+    var start = 0
+    while start < rows.count {
+      var keys = Set<PostgresValue>()
+      var size = 0
+      while size < min(batch, rows.count - start), keys.insert(rows[start + size][keyIndex]).inserted { size += 1 }
+      if size < batch { size = 1 << (Int.bitWidth - 1 - size.leadingZeroBitCount) }
+      let statement: String
+      if size == batch {
+        statement = full ?? sql(size)
+        full = statement
+      } else {
+        statement = sql(size)
+      }
+      let piece = start..<start + size
+      let updated = try connection.query(statement, Array(rows[piece].joined())).changedRows
+      if updated < size { throw try notFound(among: Array(identifiers[piece]), on: connection) }
+      start += size
+    }
+  }
+
+  /// The error of an update that found fewer rows than it was given: not found, naming the
+  /// first identifier no row has.
+  private func notFound(among identifiers: [Model.ID], on connection: PostgresConnection) throws -> RepositoryError {
+    let stored = Set(
+      try definition.identifiers(
+        Model.ID.self, in: try connection.query(statements.selectIDs, [try keyList(identifiers)])))
+    let missing = identifiers.first { !stored.contains($0) } ?? identifiers[0]
+    return RepositoryError.notFound(id: String(describing: missing))
   }
 
   // MARK: Running

@@ -6,12 +6,16 @@ import PostgresCore
 struct PostgresStatements: Sendable {
   /// The `INSERT` of one row, bound in column order.
   let insert: String
+  /// The `COPY … FROM STDIN` of rows in column order (see ``copyValues(_:)``).
+  let copy: String
   /// The `UPDATE` of every column but the key, bound by ``updateValues(_:)``.
   let update: String
   /// The whole row with a bound key, locked until the transaction ends.
   let selectForUpdate: String
   /// The whole rows whose keys are in a bound array.
   let selectByIDs: String
+  /// The keys (named as the primary key) of the rows whose keys are in a bound array.
+  let selectIDs: String
   /// The delete of the rows whose keys are in a bound array, returning their keys.
   let deleteByIDs: String
   /// For each unique rule, in declaration order: the `UPDATE` of the other columns of the row
@@ -21,7 +25,7 @@ struct PostgresStatements: Sendable {
   /// The head of the insert (`INSERT INTO t (columns) VALUES `) and each column's placeholder
   /// form, for inserts of many rows in one statement.
   private let insertHead: String
-  private let kinds: [ValueKind]
+  private let table: TableSchema
 
   init(_ definition: PostgresTableDefinition) {
     let table = definition.table
@@ -31,7 +35,8 @@ struct PostgresStatements: Sendable {
     insertHead =
       "INSERT INTO \(name) (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) VALUES "
     insert = insertHead + "(\(placeholders.joined(separator: ", ")))"
-    kinds = table.columns.map(\.kind)
+    copy = "COPY \(name) (\(table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", "))) FROM STDIN"
+    self.table = table
     let others = table.columns.indices.filter { $0 != table.primaryKeyIndex }
     // The update binds the other columns first, then the key.
     let assignments = others.enumerated().map { position, column in
@@ -47,6 +52,7 @@ struct PostgresStatements: Sendable {
     // The keys travel as one JSON array (UUIDs as hex), read back as the key's type.
     let keys = "SELECT (jsonb_array_elements_text($1::jsonb))::\(keyKind == .uuid ? "uuid" : keyKind.postgresType)"
     selectByIDs = "SELECT \(definition.selectColumns) FROM \(name) WHERE \(key) IN (\(keys))"
+    selectIDs = "SELECT \(keyKind.postgresRead(key)) AS \(key) FROM \(name) WHERE \(key) IN (\(keys))"
     deleteByIDs =
       "DELETE FROM \(name) WHERE \(key) IN (\(keys)) RETURNING \(keyKind.postgresRead(key)) AS \(key)"
     updateByUnique = table.indexes.filter(\.isUnique).map { index in
@@ -67,25 +73,65 @@ struct PostgresStatements: Sendable {
     }
   }
 
-  /// The most rows one insert statement carries: a few hundred, and never more parameters than
-  /// PostgreSQL's limit of 65,535.
-  var rowsPerInsert: Int { max(1, min(256, 65_535 / max(1, kinds.count))) }
+  /// The most rows one insert or update statement carries: a few hundred, and never more
+  /// parameters than PostgreSQL's limit of 65,535.
+  var rowsPerInsert: Int { max(1, min(256, 65_535 / max(1, table.columns.count + 1))) }
 
   /// The `INSERT` of `count` rows in one statement, bound row after row in column order.
   func insert(rows count: Int) -> String {
     guard count > 1 else { return insert }
-    var sql = insertHead
+    return insertHead + Self.values(rows: count, kinds: table.columns.map(\.kind), typed: false)
+  }
+
+  /// The `UPDATE` of `count` stored rows in one statement, each found by its key, which sets
+  /// the columns `setting` (by index; never the key) of each; no two rows may have the same
+  /// key. Each row is bound as the columns `bound` (by index, the key among them), after a
+  /// flag when `flagged` (``PostgresValue/integer(_:)`` 1 or 0): a row flagged 0 is left as it is.
+  func update(rows count: Int, setting: [Int], bound: [Int], flagged: Bool) -> String {
+    let key = SQLIdentifier.quote(table.primaryKey)
+    let assignments = setting.map { SQLIdentifier.quote(table.columns[$0].name) }.map { "\($0) = v.\($0)" }
+    // Nothing to set: setting the key to itself keeps the statement an UPDATE that reports the
+    // rows it matched.
+    let set = assignments.isEmpty ? "\(key) = v.\(key)" : assignments.joined(separator: ", ")
+    let kinds = (flagged ? [ValueKind.bool] : []) + bound.map { table.columns[$0].kind }
+    let names = (flagged ? [#""_write""#] : []) + bound.map { SQLIdentifier.quote(table.columns[$0].name) }
+    return
+      "UPDATE \(table.quotedName) AS s SET \(set) FROM (VALUES \(Self.values(rows: count, kinds: kinds, typed: true))) "
+      + "AS v (\(names.joined(separator: ", "))) WHERE s.\(key) = v.\(key)\(flagged ? #" AND v."_write""# : "")"
+  }
+
+  /// `($1, $2, …), ($n, …)`: `count` rows of placeholders of `kinds`, each as a column of its
+  /// kind stores it, typed when no column of a table says what it is (`typed`).
+  static func values(rows count: Int, kinds: [ValueKind], typed: Bool) -> String {
+    var sql = ""
     var number = 1
     for row in 0..<count {
       sql += row == 0 ? "(" : ", ("
       for (column, kind) in kinds.enumerated() {
         if column > 0 { sql += ", " }
-        sql += kind.postgresWrite("$\(number)")
+        sql += typed ? kind.postgresTypedWrite("$\(number)") : kind.postgresWrite("$\(number)")
         number += 1
       }
       sql += ")"
     }
     return sql
+  }
+
+  /// Encoded rows' values as ``copy`` sends them, or `nil` when a value cannot go that way (see
+  /// ``ValueKind/postgresCopyValue(_:)``).
+  func copyValues(_ rows: [[PostgresValue]]) -> [[PostgresValue]]? {
+    var copied: [[PostgresValue]] = []
+    copied.reserveCapacity(rows.count)
+    for row in rows {
+      var values: [PostgresValue] = []
+      values.reserveCapacity(row.count)
+      for (column, value) in zip(table.columns, row) {
+        guard let value = column.kind.postgresCopyValue(value) else { return nil }
+        values.append(value)
+      }
+      copied.append(values)
+    }
+    return copied
   }
 
   /// An encoded row's values in ``update``'s order: the other columns, then the key.

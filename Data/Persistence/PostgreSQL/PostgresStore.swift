@@ -13,9 +13,9 @@ public import PostgresCore
 /// Opening creates the tables the database lacks, with their indexes and relationships, in one
 /// transaction; several processes opening at once create them once. A table that is there
 /// already must be the one the model declares (columns, types, collations, nullability, its
-/// history trigger), else opening fails naming the differences and changes nothing. Each model
-/// is stored as on
-/// SQLite, with the same values: UUIDs as `uuid`, Booleans as `boolean`, dates exactly (as
+/// history triggers — those an earlier version of the engine made are replaced), else opening
+/// fails naming the differences and changes nothing. Each model is stored as on SQLite, with
+/// the same values: UUIDs as `uuid`, Booleans as `boolean`, dates exactly (as
 /// `double precision` seconds since 2001), text compared as Swift compares it, attributes
 /// declared with external storage in the row.
 public final class PostgresStore: Sendable {
@@ -69,15 +69,25 @@ public final class PostgresStore: Sendable {
             "the database's table \(definition.table.name) is not the one \(definition.model) declares: "
               + differences.joined(separator: "; ") + "; nothing was changed")
         }
+        if try PostgresTableCheck.history(of: definition, on: connection) == .outdated {
+          try recordHistory(of: definition, on: connection)
+        }
         continue
       }
       try connection.execute(definition.createTableStatement)
       for statement in definition.indexStatements { try connection.execute(statement) }
-      try connection.execute(PostgresHistory.triggerStatement(for: definition.table, model: definition.model))
+      try recordHistory(of: definition, on: connection)
       created.append(definition)
     }
     for definition in created {
       for statement in definition.foreignKeyStatements { try connection.execute(statement) }
+    }
+  }
+
+  /// Makes a table record its history, replacing the triggers it had.
+  private static func recordHistory(of definition: PostgresTableDefinition, on connection: PostgresConnection) throws {
+    for statement in PostgresHistory.triggerStatements(for: definition.table, model: definition.model) {
+      try connection.execute(statement)
     }
   }
 

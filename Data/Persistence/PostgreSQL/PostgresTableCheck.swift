@@ -40,10 +40,54 @@ enum PostgresTableCheck {
       }
     }
     differences += found.keys.sorted().map { "it has a column '\($0)' the model does not declare" }
-    let trigger = try connection.query(
-      "SELECT count(*) FROM pg_trigger WHERE tgrelid = to_regclass($1) AND tgname = $2",
-      [.text(table.quotedName), .text("_history_" + table.name)])
-    if trigger.int64(row: 0, column: 0) != 1 { differences.append("it does not record its history") }
+    if try history(of: definition, on: connection) == .missing {
+      differences.append("it does not record its history")
+    }
     return differences
   }
+
+  /// Whether the table records its history: with the triggers and function
+  /// ``PostgresHistory/triggerStatements(for:model:)`` makes today, with this engine's triggers
+  /// of an earlier form (row-level, or a function written for other columns), or not at all.
+  static func history(
+    of definition: PostgresTableDefinition, on connection: PostgresConnection
+  ) throws
+    -> HistoryTriggers
+  {
+    let table = definition.table
+    let found = try connection.query(
+      """
+      SELECT t.tgname, p.proname, (t.tgtype & 1) = 0, p.prosrc FROM pg_trigger t \
+      JOIN pg_proc p ON p.oid = t.tgfoid WHERE t.tgrelid = to_regclass($1) AND NOT t.tgisinternal
+      """, [.text(table.quotedName)])
+    let function = PostgresHistory.triggerFunction(of: table.name)
+    var current = Set<String>()
+    var outdated = false
+    for row in 0..<found.count {
+      let (name, calls) = (found.text(row: row, column: 0) ?? "", found.text(row: row, column: 1) ?? "")
+      let statementLevel = found.bool(row: row, column: 2) ?? false
+      if name == PostgresHistory.legacyTrigger(of: table.name), calls == "_history_record", !statementLevel {
+        outdated = true
+      } else if HistoryTriggerEvent.allCases.contains(where: { $0.trigger == name }), calls == function,
+        statementLevel
+      {
+        current.insert(name)
+        if found.text(row: row, column: 3) != PostgresHistory.triggerBody(for: table, model: definition.model) {
+          outdated = true
+        }
+      }
+    }
+    if current.count == HistoryTriggerEvent.allCases.count { return outdated ? .outdated : .recorded }
+    return outdated && current.isEmpty ? .outdated : .missing
+  }
+}
+
+/// How a table a database holds records its history.
+enum HistoryTriggers {
+  /// By the triggers and function the engine makes today.
+  case recorded
+  /// By this engine's triggers of an earlier form, which the store replaces when it opens.
+  case outdated
+  /// Not at all, or only in part: the store refuses the table.
+  case missing
 }

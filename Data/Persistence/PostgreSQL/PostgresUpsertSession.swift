@@ -28,8 +28,8 @@ final class PostgresUpsertSession<Model: PersistentModel> {
   private let encoder: RowEncoder
   /// The origin of the upsert row that wrote each row, by `rowid`.
   private var written: [Int64: Int] = [:]
-  /// The SQL of the check and the update of each set of columns, made once.
-  private var updates: [[Int]: (check: String, update: String)] = [:]
+  /// The SQL of the check and the update of each set of columns and number of rows, made once.
+  private var updates: [UpdateShape: (check: String, update: String)] = [:]
   /// The SQL of the insert of each number of rows at once.
   private var insertStatements: [Int: String] = [:]
   /// The columns of every unique index, and each unique index's.
@@ -60,24 +60,49 @@ final class PostgresUpsertSession<Model: PersistentModel> {
     var outcomes: [UpsertOutcome<Model.ID>] = []
     outcomes.reserveCapacity(rows.count)
     var run = InsertRun<Model>()
+    var loose: [InsertRun<Model>.Entry] = []
     for row in rows {
       let columns = try upsertColumns.columns(of: row.properties?.map { $0 as AnyKeyPath })
       try encoder.encode(row.model)
       let values = encoder.values.map(PostgresValue.init)
-      // Only a row that writes every unique column may join a run (see ``InsertRun``).
-      let joins = uniqueColumns.isSubset(of: columns)
       let entry = (row, values, columns)
-      if !joins || run.rows.count == Self.longestRun || !run.accepts(values, table: table, unique: uniqueIndexes) {
-        try flush(&run, into: &outcomes)
-      }
-      if joins {
+      // Only a row that writes every unique column may join a run (see ``InsertRun``); the
+      // others go in order, a few hundred looked up at once.
+      if uniqueColumns.isSubset(of: columns) {
+        try flush(&loose, into: &outcomes)
+        if run.rows.count == Self.longestRun || !run.accepts(values, table: table, unique: uniqueIndexes) {
+          try flush(&run, into: &outcomes)
+        }
         run.append(entry, table: table, unique: uniqueIndexes)
       } else {
-        outcomes.append(try upsert(entry))
+        try flush(&run, into: &outcomes)
+        if loose.count == Self.longestRun { try flush(&loose, into: &outcomes) }
+        loose.append(entry)
       }
     }
     try flush(&run, into: &outcomes)
+    try flush(&loose, into: &outcomes)
     return outcomes
+  }
+
+  /// Writes rows that may not join a run, in order: those stored under their identifiers
+  /// (found in one statement, and locked) that write no column of a unique index are updated
+  /// together, the others one by one.
+  private func flush(_ loose: inout [InsertRun<Model>.Entry], into outcomes: inout [UpsertOutcome<Model.ID>]) throws {
+    guard !loose.isEmpty else { return }
+    defer { loose = [] }
+    outcomes += try write(loose, stored: try storedRows(of: loose), tried: false)
+  }
+
+  /// The `rowid` of each entry's stored row, by key, for those stored under their identifiers;
+  /// the rows are locked.
+  private func storedRows(of entries: [InsertRun<Model>.Entry]) throws -> [PostgresValue: Int64] {
+    let found = try connection.query(statements.rowsByKeys, [try repository.keyList(entries.map(\.row.model.id))])
+    var stored: [PostgresValue: Int64] = [:]
+    for index in 0..<found.count {
+      stored[PostgresValue(try found.sqlValue(row: index, column: 0))] = found.int64(row: index, column: 1)
+    }
+    return stored
   }
 
   /// Inserts a run's rows in a few statements; a row that was not inserted (its identifier or
@@ -111,14 +136,122 @@ final class PostgresUpsertSession<Model: PersistentModel> {
     }
     guard !skipped.isEmpty else { return }
     let first = outcomes.count - run.rows.count
-    // The rows skipped, found by identifier in one statement (and locked).
-    let found = try connection.query(
-      statements.rowsByKeys, [try repository.keyList(skipped.map { run.rows[$0 - first].row.model.id })])
-    var stored: [PostgresValue: Int64] = [:]
-    for index in 0..<found.count {
-      stored[PostgresValue(try found.sqlValue(row: index, column: 0))] = found.int64(row: index, column: 1)
+    let entries = skipped.map { run.rows[$0 - first] }
+    for (position, outcome) in zip(skipped, try write(entries, stored: try storedRows(of: entries), tried: true)) {
+      outcomes[position] = outcome
     }
-    for position in skipped { outcomes[position] = try upsert(run.rows[position - first], stored: stored) }
+  }
+
+  /// Writes rows in order and returns their outcomes, given the `rowid` of each stored under
+  /// its identifier (`stored`, by key); `tried` when they are rows of a run its insert skipped.
+  /// Consecutive rows stored under their identifiers, which no earlier row wrote, setting the
+  /// same columns — every column of the unique indexes (a run's) or none of them — are checked
+  /// and updated together (``update(_:stored:)``); any other row alone.
+  private func write(
+    _ entries: [InsertRun<Model>.Entry], stored: [PostgresValue: Int64], tried: Bool
+  ) throws -> [UpsertOutcome<Model.ID>] {
+    let keyIndex = table.primaryKeyIndex
+    var outcomes: [UpsertOutcome<Model.ID>] = []
+    var group: [InsertRun<Model>.Entry] = []
+    var groupRows: Set<Int64> = []
+    let flushGroup = {
+      outcomes += try self.update(group, stored: stored)
+      group = []
+      groupRows = []
+    }
+    for entry in entries {
+      let rowid = stored[entry.values[keyIndex]]
+      if let rowid, groupRows.contains(rowid) { try flushGroup() }
+      let together =
+        rowid.map { written[$0] == nil } ?? false && !entry.columns.isEmpty
+        && (tried || uniqueColumns.isDisjoint(with: entry.columns))
+      if let rowid, together {
+        if let columns = group.first?.columns, columns != entry.columns { try flushGroup() }
+        group.append(entry)
+        groupRows.insert(rowid)
+      } else {
+        try flushGroup()
+        outcomes.append(try rowid != nil || tried ? upsert(entry, stored: stored) : upsert(entry))
+      }
+    }
+    try flushGroup()
+    return outcomes
+  }
+
+  /// Updates rows stored under their identifiers, which set the same columns, in pieces of a
+  /// power of two rows: one statement checks a piece's rows, one updates those that change and
+  /// clash with nothing. Their outcomes are those of writing the rows one by one, in order: no
+  /// row takes another's new values of a unique index (the rows of a run have none in common,
+  /// the others write none), so a row's check can differ only by a row of the piece giving up
+  /// the values it would take — then the piece goes row by row.
+  private func update(
+    _ entries: [InsertRun<Model>.Entry], stored: [PostgresValue: Int64]
+  ) throws -> [UpsertOutcome<Model.ID>] {
+    var outcomes: [UpsertOutcome<Model.ID>] = []
+    var start = 0
+    while start < entries.count {
+      var size = min(entries.count - start, maximumPiece)
+      while size & (size - 1) != 0 { size &= size - 1 }
+      outcomes += try updatePiece(Array(entries[start..<start + size]), stored: stored)
+      start += size
+    }
+    return outcomes
+  }
+
+  /// The outcomes of updating a piece of rows stored under their identifiers (see
+  /// ``update(_:stored:)``).
+  private func updatePiece(
+    _ piece: [InsertRun<Model>.Entry], stored: [PostgresValue: Int64]
+  ) throws -> [UpsertOutcome<Model.ID>] {
+    let keyIndex = table.primaryKeyIndex
+    let targets = piece.map { entry in
+      (key: entry.values[keyIndex], rowid: stored[entry.values[keyIndex]] ?? 0, id: entry.row.model.id)
+    }
+    let single = { (index: Int) throws -> UpsertOutcome<Model.ID> in
+      let outcome = try self.update(setting: piece[index].columns, of: targets[index], values: piece[index].values)
+      if outcome.written != nil { self.written[targets[index].rowid] = piece[index].row.origin }
+      return outcome
+    }
+    guard piece.count > 1, let columns = piece.first?.columns else { return try piece.indices.map(single) }
+    let sql = self.sql(setting: columns, rows: piece.count)
+    let check = try connection.query(
+      sql.check, piece.flatMap { entry in columns.map { entry.values[$0] } + [entry.values[keyIndex]] })
+    var found: [PostgresValue: (differs: Bool, holder: Int64?)] = [:]
+    for row in 0..<check.count {
+      found[PostgresValue(try check.sqlValue(row: row, column: 0))] =
+        (check.bool(row: row, column: 1) ?? false, check.int64(row: row, column: 2))
+    }
+    let rowids = Set(targets.map(\.rowid))
+    guard found.count == piece.count, !found.values.contains(where: { $0.holder.map(rowids.contains) ?? false }) else {
+      return try piece.indices.map(single)
+    }
+    var outcomes: [UpsertOutcome<Model.ID>] = []
+    var bound: [PostgresValue] = []
+    var writes = 0
+    for (index, entry) in piece.enumerated() {
+      let (differs, holder) = found[targets[index].key] ?? (false, nil)
+      let writing = differs && holder == nil
+      if !differs {
+        outcomes.append(.unchanged(targets[index].id))
+        written[targets[index].rowid] = entry.row.origin
+      } else if holder != nil {
+        // A row that clashes goes alone, which finds what it clashes with and writes nothing.
+        outcomes.append(try single(index))
+      } else {
+        outcomes.append(.updated(targets[index].id))
+        written[targets[index].rowid] = entry.row.origin
+        writes += 1
+      }
+      bound.append(.integer(writing ? 1 : 0))
+      bound += columns.map { entry.values[$0] } + [entry.values[keyIndex]]
+    }
+    if writes > 0 {
+      let updated = try connection.query(sql.update, bound).changedRows
+      guard updated == writes else {
+        throw RepositoryError.unavailable("an upsert of \(Model.self) updated \(updated) rows of \(writes)")
+      }
+    }
+    return outcomes
   }
 
   /// Writes one encoded row; `stored`, when given, holds the `rowid` of each stored row by key
@@ -166,14 +299,14 @@ final class PostgresUpsertSession<Model: PersistentModel> {
     setting columns: [Int], of target: (key: PostgresValue, rowid: Int64, id: Model.ID), values: [PostgresValue]
   ) throws -> UpsertOutcome<Model.ID> {
     guard !columns.isEmpty else { return .unchanged(target.id) }
-    let sql = self.sql(setting: columns)
+    let sql = self.sql(setting: columns, rows: 1)
     let bound = columns.map { values[$0] } + [target.key]
     let check = try connection.query(sql.check, bound)
-    guard check.bool(row: 0, column: 0) == true else { return .unchanged(target.id) }
-    if let holder = check.int64(row: 0, column: 1) {
+    guard check.bool(row: 0, column: 1) == true else { return .unchanged(target.id) }
+    if let holder = check.int64(row: 0, column: 2) {
       return clash(with: holder, try identifier(in: check))
     }
-    _ = try connection.query(sql.update, bound)
+    _ = try connection.query(sql.update, [.integer(1)] + bound)
     return .updated(target.id)
   }
 
@@ -203,13 +336,25 @@ final class PostgresUpsertSession<Model: PersistentModel> {
     return id
   }
 
-  /// The check and update of a set of columns.
-  private func sql(setting columns: [Int]) -> (check: String, update: String) {
-    if let sql = updates[columns] { return sql }
-    let sql = (statements.check(setting: columns), statements.update(setting: columns))
-    updates[columns] = sql
+  /// The check and update of a set of columns in `rows` rows at once.
+  private func sql(setting columns: [Int], rows: Int) -> (check: String, update: String) {
+    let shape = UpdateShape(columns: columns, rows: rows)
+    if let sql = updates[shape] { return sql }
+    let sql = (
+      statements.check(setting: columns, rows: rows),
+      repository.statements.update(
+        rows: rows, setting: columns, bound: columns + [table.primaryKeyIndex], flagged: true)
+    )
+    updates[shape] = sql
     return sql
   }
+}
+
+/// The columns an update of an upsert session sets, by index, and how many rows it writes at
+/// once: what its SQL depends on.
+private struct UpdateShape: Hashable {
+  let columns: [Int]
+  let rows: Int
 }
 
 /// Rows of a batch upsert, in a row, that one insert may store at once: each writes every

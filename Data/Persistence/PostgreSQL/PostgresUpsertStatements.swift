@@ -52,47 +52,36 @@ struct PostgresUpsertStatements {
   var uniqueIndexColumns: [[Int]] { Self.uniqueColumns(of: definition.table) }
 
   /// The `SELECT` that tells what an update setting `columns` (by index; never the primary key)
-  /// of the row with key `$n + 1` would do, bound with those columns' values then the key: its
-  /// first column is whether a value differs; its second the `rowid` of another row that
-  /// holds, for a unique index, the values the row would have after the update (the first such
-  /// index in declaration order), its third that row's key, named as the primary key.
-  func check(setting columns: [Int]) -> String {
+  /// of each of `count` stored rows would do, each bound with those columns' values then its
+  /// key; no two rows may have the same key. A result row for each stored row, in no order: its
+  /// key as the engine's value; whether a value differs; the `rowid` of another row that holds,
+  /// for a unique index, the values the row would have after the update (the first such index
+  /// in declaration order), and that row's key, named as the primary key.
+  func check(setting columns: [Int], rows count: Int) -> String {
     let table = definition.table
     let name = table.quotedName
-    let placeholder = { (column: Int) -> String? in
-      columns.firstIndex(of: column).map { table.columns[column].kind.postgresWrite("$\($0 + 1)") }
-    }
-    let differs = columns.map {
-      "s.\(SQLIdentifier.quote(table.columns[$0].name)) IS DISTINCT FROM \(placeholder($0) ?? "")"
-    }
+    let bound = columns + [table.primaryKeyIndex]
+    let quoted = { (column: Int) in SQLIdentifier.quote(table.columns[column].name) }
+    let differs = columns.map { "s.\(quoted($0)) IS DISTINCT FROM v.\(quoted($0))" }
     // Only the unique indexes the update writes to can gain a clash.
     let touched = Self.uniqueColumns(of: table).filter { $0.contains(where: columns.contains) }
     let laterals = touched.enumerated().map { number, indexColumns in
-      let condition = indexColumns.map { column in
-        let quoted = SQLIdentifier.quote(table.columns[column].name)
-        return "o.\(quoted) = \(placeholder(column) ?? "s.\(quoted)")"
-      }
+      let condition = indexColumns.map { "o.\(quoted($0)) = \(columns.contains($0) ? "v" : "s").\(quoted($0))" }
       return " LEFT JOIN LATERAL (SELECT o.rowid, \(Self.keyColumn(of: table, in: "o")) FROM \(name) AS o "
         + "WHERE o.rowid <> s.rowid AND \(condition.joined(separator: " AND ")) LIMIT 1) AS h\(number) ON true"
     }
-    let key = SQLIdentifier.quote(table.primaryKey)
+    let key = quoted(table.primaryKeyIndex)
     let holder =
       touched.isEmpty
       ? "NULL::bigint, NULL::bytea AS \(key)"
       : "COALESCE(\(touched.indices.map { "h\($0).rowid" }.joined(separator: ", "))), "
         + "COALESCE(\(touched.indices.map { "h\($0).\(key)" }.joined(separator: ", "))) AS \(key)"
-    return "SELECT (\(differs.joined(separator: " OR "))), \(holder) FROM \(name) AS s\(laterals.joined()) "
-      + "WHERE s.\(Self.equal(table.primaryKeyIndex, in: table, "$\(columns.count + 1)"))"
-  }
-
-  /// The `UPDATE` that sets `columns` of the row with key `$n + 1`, bound as ``check(setting:)``.
-  func update(setting columns: [Int]) -> String {
-    let table = definition.table
-    let assignments = columns.enumerated().map { position, column in
-      "\(SQLIdentifier.quote(table.columns[column].name)) = \(table.columns[column].kind.postgresWrite("$\(position + 1)"))"
-    }
-    return "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) "
-      + "WHERE \(Self.equal(table.primaryKeyIndex, in: table, "$\(columns.count + 1)"))"
+    let kinds = bound.map { table.columns[$0].kind }
+    return "SELECT \(table.columns[table.primaryKeyIndex].kind.postgresRead("s.\(key)")), "
+      + "(\(differs.joined(separator: " OR "))), \(holder) "
+      + "FROM (VALUES \(PostgresStatements.values(rows: count, kinds: kinds, typed: true))) "
+      + "AS v (\(bound.map(quoted).joined(separator: ", "))) JOIN \(name) AS s ON s.\(key) = v.\(key)"
+      + laterals.joined()
   }
 
   /// `"column" = <placeholder as the column stores it>`.

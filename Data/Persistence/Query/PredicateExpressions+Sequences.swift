@@ -166,18 +166,8 @@ extension PredicateTranslator {
 
   private static func elements<S: Sequence>(of sequence: S) -> [Any] { sequence.map { $0 } }
 
-  /// Bytes as upper-case hexadecimal digits, as SQLite's `hex()` writes them (without
-  /// `String(format:)`, which costs a formatter per byte).
-  static func upperHex(_ data: Data) -> String {
-    let digits = Array("0123456789ABCDEF".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(data.count * 2)
-    for byte in data {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
+  /// Bytes as upper-case hexadecimal digits, as SQLite's `hex()` writes them.
+  static func upperHex(_ data: Data) -> String { Hexadecimal.text(of: data, upperCase: true) }
 
   /// The values as a JSON array; blobs as upper-case hex, as SQLite's `hex()` writes them.
   private static func jsonArray(_ values: [SQLValue]) throws(PersistenceError) -> String {

@@ -1,0 +1,118 @@
+import Foundation
+import PostgresCore
+import SQLiteCore
+
+/// The triggers that make a model's table record its changes in the history.
+///
+/// Each table has three statement-level triggers, `_history_insert`, `_history_update` and
+/// `_history_delete`, which see the rows their statement changed as transition tables and
+/// record them with one `INSERT … SELECT` a statement, so a statement that changes 100,000 rows
+/// runs its trigger once, not 100,000 times. They call one function per table (see
+/// ``triggerFunction(of:)``), written from the table's columns: an update records the
+/// attributes whose values differ (old and new rows matched by `rowid`, which no update
+/// changes), a delete the values the model preserves. A statement that changed no row records
+/// nothing. The first change of a transaction also records the transaction (its token, time
+/// and author) and notifies ``channel``.
+extension PostgresHistory {
+  /// The statements that make a table record its changes: its history function and triggers,
+  /// created or replaced, and the row-level trigger of earlier versions dropped. Run them again
+  /// after changing the table's columns, so the function compares the columns the table has.
+  static func triggerStatements(for table: TableSchema, model: String) -> [String] {
+    let function = SQLIdentifier.quote(triggerFunction(of: table.name))
+    var statements = [
+      "DROP TRIGGER IF EXISTS \(SQLIdentifier.quote(legacyTrigger(of: table.name))) ON \(table.quotedName)",
+      "CREATE OR REPLACE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS "
+        + literal(triggerBody(for: table, model: model)),
+    ]
+    for event in HistoryTriggerEvent.allCases {
+      statements.append("DROP TRIGGER IF EXISTS \(SQLIdentifier.quote(event.trigger)) ON \(table.quotedName)")
+      statements.append(
+        "CREATE TRIGGER \(SQLIdentifier.quote(event.trigger)) AFTER \(event.rawValue) ON \(table.quotedName) "
+          + "REFERENCING \(event.transitionTables) FOR EACH STATEMENT EXECUTE FUNCTION \(function)()")
+    }
+    return statements
+  }
+
+  /// The name of a table's history function: `_history_` and the table's name, or, when that
+  /// passes PostgreSQL's 63 bytes (which would cut it, and could make two tables' names one),
+  /// its start and the fingerprint of the whole name.
+  static func triggerFunction(of table: String) -> String {
+    let name = "_history_" + table
+    guard name.utf8.count > 63 else { return name }
+    var start = ""
+    for scalar in name.unicodeScalars {
+      guard start.utf8.count + String(scalar).utf8.count <= 46 else { break }
+      start.unicodeScalars.append(scalar)
+    }
+    return start + "_" + Fingerprint.hex(table)
+  }
+
+  /// The name of the row-level trigger earlier versions gave a table.
+  static func legacyTrigger(of table: String) -> String { "_history_" + table }
+
+  /// The body of a table's history function.
+  static func triggerBody(for table: TableSchema, model: String) -> String {
+    let key = SQLIdentifier.quote(table.primaryKey)
+    let head = #"INSERT INTO "_history_changes" (token, model, kind, id"#
+    let values = "SELECT current, \(literal(model)), "
+    let changed = table.columns.map(\.name).sorted().map { name in
+      let column = SQLIdentifier.quote(name)
+      return "CASE WHEN n.\(column) IS DISTINCT FROM o.\(column) THEN \(literal(name)) END"
+    }
+    let preserved =
+      table.preservedOnDeletion.isEmpty
+      ? "NULL::jsonb"
+      : "jsonb_build_object("
+        + table.preservedOnDeletion.map { "\(literal($0)), o.\(SQLIdentifier.quote($0))" }.joined(separator: ", ")
+        + ")"
+    return """
+      DECLARE
+        current bigint := pg_current_xact_id()::text::bigint;
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          \(head)) \(values)'insert', to_jsonb(n.\(key)) #>> '{}' FROM "_history_new" AS n;
+        ELSIF TG_OP = 'UPDATE' THEN
+          \(head), attributes) \(values)'update', to_jsonb(n.\(key)) #>> '{}',
+            array_remove(ARRAY[\(changed.joined(separator: ", "))]::text[], NULL)
+            FROM "_history_new" AS n JOIN "_history_old" AS o ON o.rowid = n.rowid;
+        ELSE
+          \(head), preserved) \(values)'delete', to_jsonb(o.\(key)) #>> '{}', \(preserved)
+            FROM "_history_old" AS o;
+        END IF;
+        IF FOUND THEN
+          INSERT INTO "_history_transactions" (token, timestamp, author)
+            VALUES (current, extract(epoch FROM clock_timestamp())::float8 - 978307200,
+                    nullif(current_setting('swiftdata.author', true), ''))
+            ON CONFLICT (token) DO NOTHING;
+          PERFORM pg_notify('\(channel)', '');
+        END IF;
+        RETURN NULL;
+      END
+      """
+  }
+
+  /// Text as an SQL string literal.
+  static func literal(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+  }
+}
+
+/// A change a history trigger records: its event, its trigger's name and the transition
+/// tables it sees.
+enum HistoryTriggerEvent: String, CaseIterable {
+  case insert = "INSERT"
+  case update = "UPDATE"
+  case delete = "DELETE"
+
+  /// The trigger's name on each table (trigger names are a table's own).
+  var trigger: String { "_history_" + rawValue.lowercased() }
+
+  /// The `REFERENCING` clause: the rows the statement changed, before and after.
+  var transitionTables: String {
+    switch self {
+    case .insert: #"NEW TABLE AS "_history_new""#
+    case .update: #"OLD TABLE AS "_history_old" NEW TABLE AS "_history_new""#
+    case .delete: #"OLD TABLE AS "_history_old""#
+    }
+  }
+}
