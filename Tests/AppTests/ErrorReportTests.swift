@@ -10,10 +10,6 @@ import Testing
 
 @Suite("Errors a person can act on: one uniform line, no SQL, consistent exit statuses")
 struct ErrorReportTests {
-  let movies: MoviesProcess
-
-  init() throws { movies = try MoviesProcess() }
-
   @Test func everyErrorStartsWithTheSamePrefixAndHasItsStatus() {
     let cases: [(any Error, Int32)] = [
       (UsageError(command: "movies list", problem: .unknownOption("--x", suggestion: nil)), 2),
@@ -46,6 +42,7 @@ struct ErrorReportTests {
   }
 
   @Test func aStoreThatIsNotADatabaseIsReportedWithoutCodesAndVerboseAddsTheDetail() throws {
+    let movies = try MoviesProcess()
     let store = movies.folder.appendingPathComponent("garbage.store")
     try Data(repeating: 0x42, count: 8192).write(to: store)
     let plain = try movies.run(["--store", store.path, "list"])
@@ -66,6 +63,7 @@ struct ErrorReportTests {
   }
 
   @Test func optionsThatExcludeEachOtherAreNamed() throws {
+    let movies = try MoviesProcess()
     let result = try movies.run(["update", UUID().uuidString, "--no-images", "--image", "a.png"])
     #expect(
       result.stderr == "movies: error: --no-images cannot be combined with --image (see 'movies update --help')\n")
@@ -73,6 +71,7 @@ struct ErrorReportTests {
   }
 
   @Test func aHugeArgumentIsQuotedShortInTheError() throws {
+    let movies = try MoviesProcess()
     let result = try movies.run(["show", String(repeating: "x", count: 100_000)])
     #expect(
       result
@@ -82,7 +81,10 @@ struct ErrorReportTests {
             + "(see 'movies show --help')\n"))
   }
 
-  @Test func heartingAMovieWithTheMostHeartsIsAFailureNotAUsageError() throws {
+  @Test(arguments: StoreEngine.available) func heartingAMovieWithTheMostHeartsIsAFailureNotAUsageError(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
     let id = try movies.add("Up")
     #expect(try movies.run(["update", id, "--heart", "\(Int.max)"]).status == 0)
     let result = try movies.run(["heart", id])
@@ -91,8 +93,9 @@ struct ErrorReportTests {
   }
 
   @Test func anArgumentThatIsNotUTF8IsAUsageErrorAndStoresNothing() throws {
+    let movies = try MoviesProcess()
     // The shell passes the byte 0xE9 alone, which no Swift string can hold.
-    let (status, message) = try shell("exec \"$0\" add --title \"$(printf 'Am\\351lie')\"")
+    let (status, message) = try shell(movies, "exec \"$0\" add --title \"$(printf 'Am\\351lie')\"")
     #expect(status == 2)
     #expect(
       message
@@ -102,7 +105,9 @@ struct ErrorReportTests {
   }
 
   @Test func aStorePathInTheEnvironmentThatIsNotUTF8IsRefusedNotReplaced() throws {
-    let (status, message) = try shell("MOVIES_STORE=\"$1/x$(printf '\\377').store\" exec \"$0\" add --title Heat")
+    let movies = try MoviesProcess()
+    let (status, message) = try shell(
+      movies, "MOVIES_STORE=\"$1/x$(printf '\\377').store\" exec \"$0\" add --title Heat")
     #expect(status == 2)
     #expect(
       message.hasPrefix("movies: error: MOVIES_STORE expects UTF-8 text, got '\(movies.folder.path)/x\\xFF.store'"))
@@ -111,7 +116,7 @@ struct ErrorReportTests {
 
   /// Runs a shell script, which can pass bytes that are not UTF-8, with `movies` as `$0` and the
   /// test's folder as `$1`, and returns the exit status and standard error.
-  private func shell(_ script: String) throws -> (Int32, String) {
+  private func shell(_ movies: MoviesProcess, _ script: String) throws -> (Int32, String) {
     let shell = Process()
     shell.executableURL = URL(fileURLWithPath: "/bin/sh")
     shell.arguments = ["-c", script, MoviesProcess.executable.path, movies.folder.path]

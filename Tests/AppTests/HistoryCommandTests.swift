@@ -3,17 +3,10 @@ import Testing
 
 @Suite("movies history and movies watch, run as a user would")
 struct HistoryCommandTests {
-  let movies: MoviesProcess
-
-  init() throws { movies = try MoviesProcess() }
-
-  private func history(_ extra: [String] = []) throws -> [[String: Any]] {
-    let result = try movies.run(["history", "--format", "json"] + extra)
-    #expect(result.status == 0, "\(result.stderr)")
-    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
-  }
-
-  @Test func historyAndShowPrintDatesToTheMillisecondAndJSONKeepsThemExact() throws {
+  @Test(arguments: StoreEngine.available) func historyAndShowPrintDatesToTheMillisecondAndJSONKeepsThemExact(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
     let id = try movies.add("Alien", date: "2026-01-01T10:00:00.123456789Z")
     let shown = try movies.run(["show", id])
     #expect(shown.stdout.contains("date:    2026-01-01T10:00:00.123Z\n"), "\(shown.stdout)")
@@ -22,6 +15,7 @@ struct HistoryCommandTests {
     let json = try movies.run(["show", id, "--format", "json"])
     #expect(json.stdout.contains("\"date\" : \"2026-01-01T10:00:00.1234568Z\""), "JSON stays exact: \(json.stdout)")
 
+    _ = try movies.history(count: 2)
     let table = try movies.run(["history"]).stdout.split(separator: "\n").dropFirst()
     #expect(table.count == 2)
     for row in table {
@@ -33,13 +27,14 @@ struct HistoryCommandTests {
     }
   }
 
-  @Test func everyCommittedChangeIsListedWithItsAuthor() throws {
+  @Test(arguments: StoreEngine.available) func everyCommittedChangeIsListedWithItsAuthor(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let alien = try movies.add("Alien", date: "1979-05-25")
     _ = try movies.run(["rate", alien, "9"])
     _ = try movies.run(["import", "-", "--format", "csv"], input: "title,date,tags\nHeat,1995-12-15,crime\n")
     _ = try movies.run(["add", "--title", "Alien", "--date", "1979-05-25"])  // a duplicate: nothing committed
     _ = try movies.run(["delete", alien])
-    let all = try history()
+    let all = try movies.history(count: 4)
     #expect(all.map { $0["author"] as? String } == ["movies", "movies", "movies import", "movies"])
     let kinds = all.map { ($0["changes"] as? [[String: Any]] ?? []).map { "\($0["model"]!) \($0["kind"]!)" } }
     #expect(
@@ -47,8 +42,10 @@ struct HistoryCommandTests {
         ["Movie insert"], ["Movie update"], ["Movie insert", "MovieTag insert", "Tagging insert"], ["Movie delete"],
       ])
     let tokens = all.compactMap { $0["token"] as? Int }
-    #expect(try history(["--since", "\(tokens[1])"]).compactMap { $0["token"] as? Int } == Array(tokens.dropFirst(2)))
-    #expect(try history(["--author", "movies import"]).count == 1)
+    #expect(
+      try movies.history(["--since", "\(tokens[1])"], count: 0).compactMap { $0["token"] as? Int }
+        == Array(tokens.dropFirst(2)))
+    #expect(try movies.history(["--author", "movies import"], count: 0).count == 1)
     let changes = all.map { $0["changes"] as? [[String: Any]] ?? [] }
     #expect(changes[1].first?["updatedAttributes"] as? [String] == ["rate"], "rate changed the rate alone")
     #expect(
@@ -68,7 +65,9 @@ struct HistoryCommandTests {
     #expect(table.contains("title=Alien"))
   }
 
-  @Test(.timeLimit(.minutes(1))) func watchListsAgainWhenAnotherProcessChangesTheCatalog() throws {
+  @Test(.timeLimit(.minutes(1)), arguments: StoreEngine.available)
+  func watchListsAgainWhenAnotherProcessChangesTheCatalog(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     try movies.add("Alien", date: "1979-05-25")
     let watching = try RunningMovies(movies, ["watch", "--format", "json", "--updates", "1"])
     Thread.sleep(forTimeInterval: 1)

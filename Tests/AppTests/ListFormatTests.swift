@@ -3,11 +3,10 @@ import Testing
 
 @Suite("movies list --format csv writes export's columns for the movies listed")
 struct ListFormatTests {
-  let movies: MoviesProcess
-
-  init() throws { movies = try MoviesProcess() }
-
-  @Test func aFilteredListInCSVIsTheExportOfThoseMoviesAndImportsBack() throws {
+  @Test(arguments: StoreEngine.available) func aFilteredListInCSVIsTheExportOfThoseMoviesAndImportsBack(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
     let kept = try movies.add("Heat, \"the\" film", date: "1995-12-15", rate: 8)
     _ = try movies.add("Up", date: "2009-05-29", rate: 7)
     let alien = try movies.add("Alien", date: "1979-05-25", rate: 9)
@@ -25,7 +24,7 @@ struct ListFormatTests {
     #expect(listed.stderr == "movies: next page: add --after \(kept) to these options\n")
 
     // The list imports into another catalog as it was.
-    let other = try MoviesProcess()
+    let other = try MoviesProcess(engine)
     #expect(try other.run(["import", "-", "--format", "csv"], input: listed.stdout).status == 0)
     #expect(try other.run(["export", "--format", "csv"]).stdout == listed.stdout)
     // No movie: the header alone, for a script.

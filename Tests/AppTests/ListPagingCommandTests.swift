@@ -3,19 +3,18 @@ import Testing
 
 @Suite("movies list --after pages by position, as a user would")
 struct ListPagingCommandTests {
-  let movies: MoviesProcess
-
-  init() throws { movies = try MoviesProcess() }
-
   /// Adds seven movies whose rates tie, so the pages' edges fall between movies of one rate.
-  private func addMovies() throws {
+  private func addMovies(_ movies: MoviesProcess) throws {
     for (index, rate) in [7, 9, 7, 8, 7, 9, 8].enumerated() {
       try movies.add("Movie \(index)", date: "200\(index)-01-01", rate: rate)
     }
   }
 
-  @Test func pagesAfterTheLastIdShownListEveryMovieOnceInTheListsOrder() throws {
-    try addMovies()
+  @Test(arguments: StoreEngine.available) func pagesAfterTheLastIdShownListEveryMovieOnceInTheListsOrder(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
+    try addMovies(movies)
     let order = ["--sort", "rate:desc,date"]
     let whole = try movies.listed(order).compactMap { $0["id"] as? String }
     var walked: [String] = []
@@ -36,8 +35,9 @@ struct ListPagingCommandTests {
     #expect(whole.count == 7)
   }
 
-  @Test func theTableAndAnOffsetWorkWithAfter() throws {
-    try addMovies()
+  @Test(arguments: StoreEngine.available) func theTableAndAnOffsetWorkWithAfter(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
+    try addMovies(movies)
     let titles = try movies.listed(["--sort", "title"]).compactMap { $0["title"] as? String }
     let ids = try movies.listed(["--sort", "title"]).compactMap { $0["id"] as? String }
     let table = try movies.run(["list", "--sort", "title", "--after", ids[1], "--offset", "1", "--limit", "2"])
@@ -57,8 +57,9 @@ struct ListPagingCommandTests {
     #expect(last.stdout.split(separator: "\n").count == 2)
   }
 
-  @Test func anUnknownOrMalformedIdIsAClearError() throws {
-    try addMovies()
+  @Test(arguments: StoreEngine.available) func anUnknownOrMalformedIdIsAClearError(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
+    try addMovies(movies)
     let unknown = try movies.run(["list", "--after", "00000000-0000-0000-0000-000000000000"])
     #expect(unknown.status == 1)
     #expect(unknown.stderr == "movies: error: no movie has the id 00000000-0000-0000-0000-000000000000\n")
@@ -68,8 +69,11 @@ struct ListPagingCommandTests {
     #expect(malformed.stderr.hasPrefix("movies: error: --after expects a movie id"))
   }
 
-  @Test func aMovieDeletedBetweenPagesIsNeitherRepeatedNorInTheWay() throws {
-    try addMovies()
+  @Test(arguments: StoreEngine.available) func aMovieDeletedBetweenPagesIsNeitherRepeatedNorInTheWay(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
+    try addMovies(movies)
     let ids = try movies.listed(["--sort", "date"]).compactMap { $0["id"] as? String }
     // The id given must name a stored movie, which is read for its values; the movie after it may go.
     #expect(try movies.run(["delete", ids[2]]).status == 0)

@@ -3,11 +3,8 @@ import Testing
 
 @Suite("The movies command line, run as a user would")
 struct MoviesCLITests {
-  let movies: MoviesProcess
-
-  init() throws { movies = try MoviesProcess() }
-
   @Test func helpListsEveryCommandAndExitsZero() throws {
+    let movies = try MoviesProcess()
     let result = try movies.run(["--help"])
     #expect(result.status == 0)
     for command in [
@@ -19,6 +16,7 @@ struct MoviesCLITests {
   }
 
   @Test func everyCommandHasHelp() throws {
+    let movies = try MoviesProcess()
     for command in [
       "add", "list", "show", "update", "rate", "heart", "delete", "clear", "stats", "import", "export", "demo",
     ] {
@@ -29,11 +27,13 @@ struct MoviesCLITests {
   }
 
   @Test func versionPrintsTheVersion() throws {
+    let movies = try MoviesProcess()
     let result = try movies.run(["--version"])
     #expect(result == .init(status: 0, stdout: "movies 0.1.0\n", stderr: ""))
   }
 
-  @Test func addedMovieIsListedAsJSONWithStableFields() throws {
+  @Test(arguments: StoreEngine.available) func addedMovieIsListedAsJSONWithStableFields(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let id = try movies.add("Heat", date: "1995-12-15", rate: 8, ["--content", "L.A. crime"])
     let listed = try movies.listed()
     #expect(listed.count == 1)
@@ -46,10 +46,11 @@ struct MoviesCLITests {
     #expect(record["heart"] as? Int == 0)
     #expect(record["imageCount"] as? Int == 0)
     #expect(record["tags"] as? [String] == [])
-    #expect(FileManager.default.fileExists(atPath: movies.defaultStore.path))
+    #expect(engine == .postgres || FileManager.default.fileExists(atPath: movies.defaultStore.path))
   }
 
-  @Test func listFiltersSortsAndPages() throws {
+  @Test(arguments: StoreEngine.available) func listFiltersSortsAndPages(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     try movies.add("Alien", date: "1979-05-25", rate: 9)
     try movies.add("Brazil", date: "1985-02-20", rate: 7)
     try movies.add("Up", date: "2009-05-29", rate: 8)
@@ -63,7 +64,8 @@ struct MoviesCLITests {
     #expect(try movies.listed(["--search", "li"]).map { $0["title"] as? String } == ["Alien"])
   }
 
-  @Test func listFiltersByDatesRatesHeartsAndPrefix() throws {
+  @Test(arguments: StoreEngine.available) func listFiltersByDatesRatesHeartsAndPrefix(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let alien = try movies.add("Alien", date: "1979-05-25", rate: 9)
     try movies.add("Aliens", date: "1986-07-18", rate: 8)
     try movies.add("Brazil", date: "1985-02-20", rate: 7)
@@ -85,7 +87,8 @@ struct MoviesCLITests {
     #expect(badSort.stderr.hasPrefix("movies: error: --sort expects KEY or KEY:desc"))
   }
 
-  @Test func statsDrawsHistogramsOfRatesAndYears() throws {
+  @Test(arguments: StoreEngine.available) func statsDrawsHistogramsOfRatesAndYears(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     try movies.add("Alien", date: "1979-05-25", rate: 9)
     try movies.add("Aliens", date: "1986-07-18", rate: 9)
     try movies.add("Brazil", date: "1985-02-20", rate: 4)
@@ -103,7 +106,9 @@ struct MoviesCLITests {
     #expect((record["moviesPerRate"] as? [String: Int])?["9"] == 2)
   }
 
-  @Test func aSecondMovieWithTheSameTitleAndDateIsRefused() throws {
+  @Test(arguments: StoreEngine.available) func aSecondMovieWithTheSameTitleAndDateIsRefused(engine: StoreEngine) throws
+  {
+    let movies = try MoviesProcess(engine)
     try movies.add("Alien", date: "1979-05-25")
     let duplicate = try movies.run(["add", "--title", "Alien", "--date", "1979-05-25"])
     #expect(
@@ -113,7 +118,10 @@ struct MoviesCLITests {
     #expect(try movies.listed().count == 1)
   }
 
-  @Test func reviewsAreAddedListedDeletedAndGoWithTheirMovie() throws {
+  @Test(arguments: StoreEngine.available) func reviewsAreAddedListedDeletedAndGoWithTheirMovie(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
     let id = try movies.add("Alien", date: "1979-05-25")
     let added = try movies.run(["review", "add", id, "--text", "Scary.", "--author", "Ann", "--rate", "9"])
     #expect(added.status == 0)
@@ -133,7 +141,8 @@ struct MoviesCLITests {
     #expect(gone.status == 1, "the movie and its reviews are gone")
   }
 
-  @Test func reviewsListAsCSVExactlyToAPipe() throws {
+  @Test(arguments: StoreEngine.available) func reviewsListAsCSVExactlyToAPipe(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let id = try movies.add("Alien", date: "1979-05-25")
     let text = "Tense, \u{1B}[31m\"red\"\nend"
     let added = try movies.run(["review", "add", id, "--text", text, "--date", "2024-05-31T20:30:00.5Z"])
@@ -148,7 +157,8 @@ struct MoviesCLITests {
           stderr: ""))
   }
 
-  @Test func tagsAreAddedRemovedAndFilterTheList() throws {
+  @Test(arguments: StoreEngine.available) func tagsAreAddedRemovedAndFilterTheList(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let alien = try movies.add("Alien", date: "1979-05-25")
     let heat = try movies.add("Heat", date: "1995-12-15")
     #expect(try movies.run(["tag", "add", alien, "horror", "sci-fi"]).stdout == "Tags: horror, sci-fi\n")
@@ -163,7 +173,10 @@ struct MoviesCLITests {
     #expect(try movies.run(["show", alien]).stdout.contains("tags:    sci-fi"))
   }
 
-  @Test func importValidatesEveryRowAndImportsNothingOnError() throws {
+  @Test(arguments: StoreEngine.available) func importValidatesEveryRowAndImportsNothingOnError(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
     let file = movies.folder.appendingPathComponent("catalog.csv")
     try "title,date,rate,mood\nAlien,1979-05-25,9,x\nHeat,1995-12-15,11,y\n,2001-01-01,3,z\n".write(
       to: file, atomically: true, encoding: .utf8)
@@ -184,14 +197,17 @@ struct MoviesCLITests {
     #expect(try movies.listed().map { $0["title"] as? String } == ["Alien"], "importing twice adds nothing")
   }
 
-  @Test func exportImportExportGivesTheSameFileInEveryFormat() throws {
+  @Test(arguments: StoreEngine.available) func exportImportExportGivesTheSameFileInEveryFormat(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
     let alien = try movies.add("Alien, the \"film\"", date: "1979-05-25", rate: 9, ["--content", "Line one\nline two"])
     try movies.add("Heat", date: "1995-12-15")
     _ = try movies.run(["tag", "add", alien, "horror", "sci-fi"])
     for format in ["csv", "json", "jsonl"] {
       let first = movies.folder.appendingPathComponent("first.\(format)")
       let second = movies.folder.appendingPathComponent("second.\(format)")
-      let empty = ["MOVIES_STORE": movies.folder.appendingPathComponent("empty-\(format).store").path]
+      let empty = ["MOVIES_STORE": try movies.makeStore(named: "empty-\(format)")]
       #expect(try movies.run(["export", "--output", first.path]).status == 0)
       #expect(
         try movies.run(["import", first.path], environment: empty).stdout == "Imported 2 movies: 2 added, 0 updated.\n")
@@ -200,14 +216,16 @@ struct MoviesCLITests {
     }
   }
 
-  @Test func importReadsStandardInputAsJSONLines() throws {
+  @Test(arguments: StoreEngine.available) func importReadsStandardInputAsJSONLines(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let lines = #"{"title":"Up","date":"2009-05-29","tags":["pixar"]}"# + "\n" + #"{"title":"Ran","date":"1985-06-01"}"#
     let result = try movies.run(["import", "-", "--format", "jsonl"], input: lines)
     #expect(result == .init(status: 0, stdout: "Imported 2 movies: 2 added, 0 updated.\n", stderr: ""))
     #expect(try movies.listed(["--tag", "pixar"]).map { $0["title"] as? String } == ["Up"])
   }
 
-  @Test func tableOutputIsAligned() throws {
+  @Test(arguments: StoreEngine.available) func tableOutputIsAligned(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let id = try movies.add("Amélie", date: "2001-04-25", rate: 7)
     let result = try movies.run(["list"])
     #expect(result.status == 0)
@@ -219,7 +237,8 @@ struct MoviesCLITests {
         """)
   }
 
-  @Test func badUsageIsOneLineExitTwoAndChangesNothing() throws {
+  @Test(arguments: StoreEngine.available) func badUsageIsOneLineExitTwoAndChangesNothing(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     try movies.add("Alien")
     let unknown = try movies.run(["list", "--min-rat", "3"])
     #expect(
@@ -239,7 +258,8 @@ struct MoviesCLITests {
     #expect(try movies.listed().count == 1)
   }
 
-  @Test func showUpdateRateAndHeartChangeOneMovie() throws {
+  @Test(arguments: StoreEngine.available) func showUpdateRateAndHeartChangeOneMovie(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let id = try movies.add("Heat", rate: 5)
     #expect(try movies.run(["rate", id, "9"]) == .init(status: 0, stdout: "Heat: rated 9\n", stderr: ""))
     #expect(try movies.run(["heart", id]).stdout == "Heat: 1 ♥\n")
@@ -253,7 +273,8 @@ struct MoviesCLITests {
     #expect(record["heart"] as? Int == 1)
   }
 
-  @Test func unknownIdIsAFailedOperation() throws {
+  @Test(arguments: StoreEngine.available) func unknownIdIsAFailedOperation(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     try movies.add("Heat")
     let missing = "00000000-0000-0000-0000-000000000000"
     #expect(
@@ -269,7 +290,8 @@ struct MoviesCLITests {
           stderr: "movies: error: <id> expects a movie id (a UUID), got '42' (see 'movies show --help')\n"))
   }
 
-  @Test func deleteIsAllOrNothing() throws {
+  @Test(arguments: StoreEngine.available) func deleteIsAllOrNothing(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     let alien = try movies.add("Alien")
     let heat = try movies.add("Heat")
     let missing = "00000000-0000-0000-0000-000000000000"
@@ -281,7 +303,8 @@ struct MoviesCLITests {
     #expect(try movies.storesNoMovie())
   }
 
-  @Test func clearNeedsConfirmationWithoutATerminal() throws {
+  @Test(arguments: StoreEngine.available) func clearNeedsConfirmationWithoutATerminal(engine: StoreEngine) throws {
+    let movies = try MoviesProcess(engine)
     try movies.add("Alien")
     let refused = try movies.run(["clear"])
     #expect(refused.status == 1)
@@ -292,6 +315,7 @@ struct MoviesCLITests {
   }
 
   @Test func storeOptionAndEnvironmentChooseTheStore() throws {
+    let movies = try MoviesProcess()
     let fromEnvironment = movies.folder.appendingPathComponent("env.store").path
     let fromOption = movies.folder.appendingPathComponent("option.store").path
     _ = try movies.run(["add", "--title", "In env"], environment: ["MOVIES_STORE": fromEnvironment])
@@ -303,7 +327,10 @@ struct MoviesCLITests {
     #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
   }
 
-  @Test func imagesAreAttachedAndAMissingImageChangesNothing() throws {
+  @Test(arguments: StoreEngine.available) func imagesAreAttachedAndAMissingImageChangesNothing(
+    engine: StoreEngine
+  ) throws {
+    let movies = try MoviesProcess(engine)
     let image = movies.folder.appendingPathComponent("poster.png")
     try Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]).write(to: image)
     try movies.add("Alien", ["--image", image.path, "--image", image.path])
@@ -316,6 +343,7 @@ struct MoviesCLITests {
   }
 
   @Test func aCorruptStoreIsAnErrorAndStaysUntouched() throws {
+    let movies = try MoviesProcess()
     let store = movies.folder.appendingPathComponent("corrupt.store")
     let garbage = Data((0..<4096).map { UInt8($0 % 251) })
     try garbage.write(to: store)
@@ -327,6 +355,7 @@ struct MoviesCLITests {
   }
 
   @Test func demoUsesItsOwnStore() throws {
+    let movies = try MoviesProcess()
     try movies.add("Mine")
     let result = try movies.run(["demo"])
     #expect(result.status == 0)

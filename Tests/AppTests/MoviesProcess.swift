@@ -1,6 +1,8 @@
 import Foundation
 
-/// Runs the built `movies` executable as a person or a script would, in a private data folder.
+/// Runs the built `movies` executable as a person or a script would, in a private data folder,
+/// on a catalog of its own: the default store file, or a fresh PostgreSQL schema named by
+/// `MOVIES_STORE`.
 struct MoviesProcess {
   /// What one run printed and returned.
   struct Result: Equatable {
@@ -11,11 +13,32 @@ struct MoviesProcess {
 
   /// A folder of its own, used as `XDG_DATA_HOME` and for the test's files.
   let folder: URL
+  /// The engine the catalog is stored on.
+  let engine: StoreEngine
+  /// The variables every run gets: the folder as home and data folder, and the catalog's store
+  /// when it is not the default file.
+  let environment: [String: String]
 
-  init() throws {
+  /// A process with a folder of its own and an empty catalog on `engine`.
+  init(_ engine: StoreEngine = .file) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("movies-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    self.engine = engine
+    var environment = [
+      "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
+    ]
+    if engine == .postgres { environment["MOVIES_STORE"] = try engine.makeStore(named: "catalog", in: folder) }
+    self.environment = environment
   }
+
+  /// Another empty store on the same engine, for `--store` or `MOVIES_STORE`: a file in the
+  /// folder, or a fresh schema.
+  func makeStore(named name: String) throws -> String {
+    try engine.makeStore(named: name, in: folder)
+  }
+
+  /// The catalog's store as `--store` names it: the default file, or the schema's URL.
+  var store: String { environment["MOVIES_STORE"] ?? defaultStore.path }
 
   /// The store the app uses by default in this folder.
   var defaultStore: URL { folder.appendingPathComponent("data/movies/catalog.store") }
@@ -37,11 +60,7 @@ struct MoviesProcess {
     let process = Process()
     process.executableURL = Self.executable
     process.arguments = arguments
-    var env = [
-      "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
-    ]
-    env.merge(environment) { $1 }
-    process.environment = env
+    process.environment = self.environment.merging(environment) { $1 }
     let stdout = Pipe()
     let stderr = Pipe()
     let stdin = Pipe()
@@ -68,10 +87,14 @@ struct MoviesProcess {
     return json as? [[String: Any]] ?? []
   }
 
-  /// Whether the default store holds no movie: it is empty, or — after a failed first
-  /// `import`, which leaves no store it created — does not exist.
+  /// Whether the catalog holds no movie: it is empty, or does not exist — a store file after a
+  /// failed first `import`, which leaves no store it created, or a database no command created
+  /// the catalog's tables in.
   func storesNoMovie() throws -> Bool {
-    try !FileManager.default.fileExists(atPath: defaultStore.path) || listed().isEmpty
+    if engine == .file, !FileManager.default.fileExists(atPath: defaultStore.path) { return true }
+    let result = try run(["list", "--format", "json"])
+    if engine == .postgres, result.status == 1, result.stderr.hasSuffix(": no catalog exists there\n") { return true }
+    return try listed().isEmpty
   }
 
   /// Adds a movie and returns its id.
@@ -87,4 +110,27 @@ struct MoviesProcess {
 struct ProcessFailure: Error, CustomStringConvertible {
   let result: MoviesProcess.Result
   var description: String { "movies exited \(result.status): \(result.stderr)" }
+}
+
+extension MoviesProcess {
+  /// Runs `movies history --format json` (with `extra` options) until it lists at least `count`
+  /// transactions, for at most a minute, and returns the last list. On PostgreSQL a commit
+  /// is listed once every transaction that began before it, anywhere on the server, has ended
+  /// — the tests of other suites write on the same server meanwhile.
+  func history(_ extra: [String] = [], count: Int) throws -> [[String: Any]] {
+    try history(extra) { $0.count >= count }
+  }
+
+  /// Runs `movies history --format json` until what it lists is `complete`, for at most a
+  /// minute, and returns the last list.
+  func history(_ extra: [String] = [], until complete: ([[String: Any]]) -> Bool) throws -> [[String: Any]] {
+    let deadline = Date().addingTimeInterval(60)
+    while true {
+      let result = try run(["history", "--format", "json"] + extra)
+      guard result.status == 0 else { throw ProcessFailure(result: result) }
+      let history = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+      if complete(history) || Date() > deadline { return history }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+  }
 }

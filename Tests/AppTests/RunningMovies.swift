@@ -12,10 +12,7 @@ struct RunningMovies {
     process = Process()
     process.executableURL = MoviesProcess.executable
     process.arguments = arguments
-    process.environment = [
-      "HOME": movies.folder.path, "XDG_DATA_HOME": movies.folder.appendingPathComponent("data").path,
-      "PATH": "/usr/bin:/bin",
-    ]
+    process.environment = movies.environment
     (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
     process.standardInput = stdin
     process.standardOutput = stdout

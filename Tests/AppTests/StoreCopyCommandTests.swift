@@ -50,7 +50,31 @@ struct StoreCopyCommandTests {
     for (model, count) in copy.counts {
       #expect(lines.contains { $0.hasPrefix("  \(model) ") && $0.contains(" \(count) (checksum ") })
     }
-    #expect(lines.last?.hasPrefix("History not copied") == true)
+    #expect(lines.last?.hasPrefix("History: the source's, up to token ") == true)
+  }
+
+  /// Copies `source` to `destination` and expects the destination's history to be the copy's,
+  /// under an author that names the source and its newest token, then a change made after the
+  /// copy. The source's history must be complete (see ``MoviesProcess/history(_:count:)``);
+  /// the destination's is when this returns.
+  static func expectHistoryContinues(from source: String, to destination: String, in movies: MoviesProcess) throws {
+    let token = try #require(try movies.history(["--store", source], count: 0).last?["token"] as? Int)
+    let copied = try movies.run(["--store", source, "store", "copy", "--to", destination])
+    #expect(copied.status == 0, "\(copied.stderr)")
+    let author = "movies store copy of \(source) at history token \(token)"
+    #expect(copied.stdout.contains("History: the source's, up to token \(token), is continued"), "\(copied.stdout)")
+    try movies.add("After the copy \(UUID().uuidString.prefix(8))", ["--store", destination])
+    // The change after the copy is listed once every transaction before it is.
+    let history = try movies.history(["--store", destination]) { $0.last?["author"] as? String == "movies" }
+    #expect(history.count > 1 && history.last?["author"] as? String == "movies", "\(history)")
+    #expect(history.dropLast().allSatisfy { $0["author"] as? String == author }, "\(history)")
+    #expect(
+      try movies.history(["--store", source], count: 0).last?["token"] as? Int == token, "the source's is as it was")
+  }
+
+  @Test func theCopysHistoryNamesTheSourceAndTheTokenItCopied() throws {
+    let destination = movies.folder.appendingPathComponent("copy.store")
+    try Self.expectHistoryContinues(from: source.path, to: destination.path, in: movies)
   }
 
   @Test func aCopyOfTheCopyHasTheSameChecksums() throws {

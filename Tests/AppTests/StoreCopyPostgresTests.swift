@@ -40,6 +40,23 @@ struct StoreCopyPostgresTests {
     #expect(checksums(there.stdout) == checksums(again.stdout))
   }
 
+  @Test func theHistoryPositionIsCarriedToADatabaseAndBack() throws {
+    try StoreCopyCommandTests.expectHistoryContinues(from: source.path, to: database, in: movies)
+    let back = movies.folder.appendingPathComponent("back.store")
+    try StoreCopyCommandTests.expectHistoryContinues(from: database, to: back.path, in: movies)
+  }
+
+  @Test func aSourceDatabaseWithoutTheCatalogIsRefusedAndLeftWithoutTables() throws {
+    let destination = movies.folder.appendingPathComponent("copy.store")
+    let refused = try movies.run(["--store", database, "store", "copy", "--to", destination.path])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.hasSuffix(": no catalog exists there\n"), "\(refused.stderr)")
+    let tables = try PostgresConnection(url: database).query(
+      "SELECT count(*) FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')")
+    #expect(tables.int64(row: 0, column: 0) == 0, "the copy created no table in its source")
+    #expect(!FileManager.default.fileExists(atPath: destination.path))
+  }
+
   @Test func aDatabaseThatHoldsMoviesIsRefused() throws {
     #expect(try movies.run(["--store", source.path, "store", "copy", "--to", database]).status == 0)
     let refused = try movies.run(["--store", source.path, "store", "copy", "--to", database])

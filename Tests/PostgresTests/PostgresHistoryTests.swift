@@ -12,10 +12,10 @@ import Testing
 struct PostgresHistoryTests {
   /// The store's history once it holds `count` transactions. A commit is read once every
   /// transaction that began before it, anywhere on the server, has ended — other suites write
-  /// on the same server meanwhile — so the history is read until it is complete, for at most
-  /// ten seconds.
+  /// on the same server meanwhile, an import among them — so the history is read until it is
+  /// complete, for at most a minute.
   static func history(of store: PostgresStore, count: Int) async throws -> [HistoryTransaction] {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(60)
     while true {
       let history = try await store.fetchHistory()
       if history.count >= count || ContinuousClock.now > deadline { return history }

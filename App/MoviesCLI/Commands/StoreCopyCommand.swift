@@ -9,9 +9,12 @@ struct StoreCopyCommand: MoviesCommand {
       Copies every movie (with its images), review, tag and tagging from the catalog (--store) into \
       DEST, a file path or a postgres:// URL, which must hold no catalog rows: a missing file is \
       created. The source is only read. Then reads both back and compares, per model, the count and a \
-      checksum of every value, failing on any difference. Not carried: the history (its changes and \
-      tokens, which belong to the source) — the destination's history starts with the copy, written as \
-      "movies store copy", so a reader of the history (movies watch, a sync) starts over there. Each page of rows is written in \
+      checksum of every value, failing on any difference. The history's position is carried, not its \
+      changes (their tokens belong to the source): the destination's history records the copy's \
+      transactions under the author "movies store copy of SOURCE at history token T", T the source's \
+      newest token, and the copy fails if the source changes meanwhile; a reader of the source's \
+      history (a sync) that had reached T goes on after the copy's last transaction in the destination. \
+      A source database without the catalog's tables is refused, not given them. Each page of rows is written in \
       its own transaction; if the copy fails or is interrupted (Ctrl-C), everything it wrote is \
       deleted, so the destination is left empty, as it was (a file it created is removed).
       """,
@@ -37,14 +40,14 @@ struct StoreCopyCommand: MoviesCommand {
     defer { interrupt.remove() }
     let copied = try await CatalogCopy(source: source, destination: target) { interrupt.isRaised }.run()
     context.console.line("Copied \(source.name) to \(target.name), and checked both:")
-    let width = copied.map(\.model.count).max() ?? 0
-    for model in copied {
+    let width = copied.models.map(\.model.count).max() ?? 0
+    for model in copied.models {
       context.console.line(
         "  " + model.model + String(repeating: " ", count: width - model.model.count + 2) + "\(model.digest)")
     }
     context.console.line(
-      "History not copied: its tokens belong to the source; the destination's history starts with this copy "
-        + "(author \"\(CatalogCopy.author)\").")
+      "History: the source's, up to token \(copied.position), is continued by the destination's after this copy's "
+        + "transactions (author \"\(copied.author)\").")
   }
 
   /// Whether two locations name the same store: the same file (after links) or the same URL.

@@ -59,12 +59,33 @@ struct Catalog: Sendable {
     importing = AnyUnitOfWork(try SQLiteUnitOfWork(container: container, author: "movies import"))
   }
 
-  /// Opens the catalog in a PostgreSQL database, creating its tables if it has none; it is
-  /// recognized as a version of the catalog's schema and migrated to the latest, as a file is.
+  /// Opens the catalog in a PostgreSQL database, creating its tables if it has none and
+  /// `creating` (as a missing store file is created only then); it is recognized as a version
+  /// of the catalog's schema and migrated to the latest, as a file is. A `readOnly` catalog is
+  /// never changed: a database that lacks any of the catalog's tables, or needs a migration,
+  /// is refused, and left as it was.
   ///
-  /// - Throws: `PersistenceError` if the server cannot be reached or refuses, or the
-  ///   database is of a version this app does not know; the database is left untouched.
-  init(server url: String) async throws {
+  /// - Throws: `PersistenceError` if the server cannot be reached or refuses; if the database
+  ///   holds no catalog and not `creating`; if it is of a version this app does not know; or,
+  ///   `readOnly`, if it lacks any of its tables or needs a migration.
+  init(server url: String, creating: Bool = false, readOnly: Bool = false) async throws {
+    if readOnly || !creating {
+      let missing = try await PostgresStore.missingTables(url: url, for: CatalogModels.all)
+      let none = missing.count == CatalogModels.all.count
+      if none || (readOnly && !missing.isEmpty) {
+        throw PersistenceError.cannotOpen(
+          path: PostgresStore.displayURL(of: url),
+          reason: none
+            ? "no catalog exists there"
+            : "the catalog there lacks the tables \(missing.joined(separator: ", ")), which a reading command does not create"
+        )
+      }
+    }
+    if readOnly, try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self).needsMigration {
+      throw PersistenceError.cannotOpen(
+        path: PostgresStore.displayURL(of: url),
+        reason: "the catalog there needs a migration, which a reading command does not make ('movies store migrate')")
+    }
     let server = try await PostgresStore(url: url, for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self)
     store = .server(server)
     movies = AnyRepository(try PostgresRepository<Movie>(store: server, author: Self.author))
@@ -95,6 +116,14 @@ struct Catalog: Sendable {
     switch store {
     case .file(let container, _): try container.fetchHistory(after: token, authors: authors)
     case .server(let server): try await server.fetchHistory(after: token, authors: authors)
+    }
+  }
+
+  /// The token of the catalog's newest committed transaction, or `nil` for an empty history.
+  func latestHistoryToken() async throws -> HistoryToken? {
+    switch store {
+    case .file(let container, _): try container.latestHistoryToken()
+    case .server(let server): try await server.latestHistoryToken()
     }
   }
 

@@ -13,11 +13,11 @@ struct CommandContext: Sendable {
   var opened = OpenedCatalogs()
 
   /// Opens the catalog store (the one chosen by `--store` and the environment, unless `url`
-  /// names another file); commands call this only when they need the store. A PostgreSQL
-  /// database is opened as it is: its tables are created if it has none.
+  /// names another file); commands call this only when they need the store.
   ///
-  /// Only commands that add movies pass `creating`: the others fail on a missing store, with
-  /// an error naming its path, and create no file or folder. Every catalog opened is kept in
+  /// Only commands that add movies pass `creating`: the others fail on a missing store — a file
+  /// that is not there, a database without the catalog's tables — with an error naming it, and
+  /// create nothing. Every catalog opened is kept in
   /// ``opened``, closed when the command ends, and removed if the command created it and
   /// failed. A `readOnly` catalog is never changed (not even migrated).
   ///
@@ -30,7 +30,7 @@ struct CommandContext: Sendable {
     let file: URL
     switch (url, store) {
     case (let url?, _), (nil, .file(let url)): file = url
-    case (nil, .server(let server)): return try await Catalog(server: server)
+    case (nil, .server(let server)): return try await Catalog(server: server, creating: creating, readOnly: readOnly)
     }
     return try opened.opening(file) {
       try Catalog(
@@ -47,7 +47,7 @@ struct CommandContext: Sendable {
   func openCatalog(_ location: StoreLocation, creating: Bool = false) async throws -> Catalog {
     switch location {
     case .file(let url): try await openCatalog(at: url, creating: creating)
-    case .server(let url): try await Catalog(server: url)
+    case .server(let url): try await Catalog(server: url, creating: creating)
     }
   }
 

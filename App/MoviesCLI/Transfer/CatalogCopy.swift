@@ -9,11 +9,21 @@ import Repositories
 /// it refers to (a review after its movie, a tagging after its movie and tag), so every
 /// reference is valid when it is written. Each model is read and written a page at a time
 /// (``ModelPages``), each page one transaction, so memory stays flat however large the
-/// catalog. If anything fails — a write, the check, an interruption — every model copied is
-/// deleted again: the destination was empty, and is left empty.
+/// catalog. If anything fails — a write, the check, an interruption, another process changing
+/// the source meanwhile — every model copied is deleted again: the destination was empty, and
+/// is left empty.
+///
+/// The source's history is not copied (its tokens are the source's), but its position is: the
+/// destination's history records each of the copy's transactions under an author that names
+/// the source and its newest history token (``author(source:position:)``), and the copy fails
+/// if that token moved while it ran. A reader of the source's history that had reached that
+/// token goes on reading the destination's after the copy's last transaction.
 struct CatalogCopy {
-  /// The author the destination's history records for the copy's writes.
-  static let author = "movies store copy"
+  /// The author the destination's history records for the copy of `source` whose history had
+  /// reached `position` (token 0 for an empty history).
+  static func author(source: String, position: HistoryToken) -> String {
+    "movies store copy of \(source) at history token \(position)"
+  }
 
   let source: Catalog
   let destination: Catalog
@@ -26,24 +36,38 @@ struct CatalogCopy {
     let digest: ModelDigest
   }
 
-  /// Copies and checks every model, returning the digest of each.
+  /// What a copy did: each model's digest, and the source's history position it copied.
+  struct Outcome {
+    let models: [Copied]
+    /// The source's newest history token, which did not move during the copy (0 for none).
+    let position: HistoryToken
+    /// The author of the copy's transactions in the destination's history.
+    var author: String
+  }
+
+  /// Copies and checks every model, returning the digest of each and the history position.
   ///
   /// - Throws: ``CatalogCopyError/destinationNotEmpty(_:holding:)`` before writing anything
   ///   if the destination holds a model; ``CatalogCopyError/mismatch(model:copied:source:destination:)``
-  ///   if the check finds a difference; ``AppError/interrupted(_:)`` on Ctrl-C; what the
+  ///   if the check finds a difference; ``CatalogCopyError/sourceChanged(_:from:to:)`` if the
+  ///   source's history moved meanwhile; ``AppError/interrupted(_:)`` on Ctrl-C; what the
   ///   stores throw. In every case the destination holds nothing the copy wrote, unless
   ///   ``CatalogCopyError/notUndone(_:reason:after:)`` says why it could not be removed.
-  func run() async throws -> [Copied] {
+  func run() async throws -> Outcome {
     let held = try await CatalogModels.all.asyncMap { try await count(of: $0, in: destination) }
       .filter { $0.count > 0 }
     guard held.isEmpty else { throw CatalogCopyError.destinationNotEmpty(destination.name, holding: held) }
+    let position = try await source.latestHistoryToken() ?? HistoryToken(0)
+    let author = Self.author(source: source.name, position: position)
     do {
       var copied: [Copied] = []
-      for model in CatalogModels.all { copied.append(try await copy(model)) }
+      for model in CatalogModels.all { copied.append(try await copy(model, author: author)) }
       for (model, copy) in zip(CatalogModels.all, copied) { try await check(model, copied: copy) }
-      return copied
+      let now = try await source.latestHistoryToken() ?? HistoryToken(0)
+      guard now == position else { throw CatalogCopyError.sourceChanged(source.name, from: position, to: now) }
+      return Outcome(models: copied, position: position, author: author)
     } catch {
-      try await undo(after: error)
+      try await undo(after: error, author: author)
       throw error
     }
   }
@@ -56,9 +80,9 @@ struct CatalogCopy {
   }
 
   /// Copies every model of one type, page by page, and returns the digest of what it wrote.
-  private func copy<Model: PersistentModel>(_ model: Model.Type) async throws -> Copied {
+  private func copy<Model: PersistentModel>(_ model: Model.Type, author: String) async throws -> Copied {
     let reader = ModelPages(repository: try source.repository(for: model))
-    let writer = try destination.repository(for: model, author: Self.author)
+    let writer = try destination.repository(for: model, author: author)
     var digest = ModelDigest()
     try await reader.forEach { page in
       guard !isInterrupted() else { throw AppError.interrupted("the copy") }
@@ -95,17 +119,17 @@ struct CatalogCopy {
   /// Deletes every model the copy wrote, the last copied first, so no reference dangles.
   ///
   /// - Throws: ``CatalogCopyError/notUndone(_:reason:after:)`` if the destination refuses.
-  private func undo(after failure: any Error) async throws {
+  private func undo(after failure: any Error, author: String) async throws {
     do {
-      for model in CatalogModels.all.reversed() { try await deleteAll(model) }
+      for model in CatalogModels.all.reversed() { try await deleteAll(model, author: author) }
     } catch {
       throw CatalogCopyError.notUndone(destination.name, reason: error, after: failure)
     }
   }
 
   /// Deletes every model of a type from the destination.
-  private func deleteAll<Model: PersistentModel>(_ model: Model.Type) async throws {
-    try await destination.repository(for: model, author: Self.author).deleteAll()
+  private func deleteAll<Model: PersistentModel>(_ model: Model.Type, author: String) async throws {
+    try await destination.repository(for: model, author: author).deleteAll()
   }
 }
 

@@ -1,3 +1,5 @@
+import Persistence
+
 /// Why `movies store copy` copied nothing, or failed and removed what it copied.
 enum CatalogCopyError: Error, CustomStringConvertible {
   /// The destination already holds models (per model name, how many): a copy only fills an
@@ -8,6 +10,9 @@ enum CatalogCopyError: Error, CustomStringConvertible {
   /// After the copy, one model's count or checksum, read back from the source or the
   /// destination, differs from what was copied.
   case mismatch(model: String, copied: ModelDigest, source: ModelDigest, destination: ModelDigest)
+  /// The source's history moved on during the copy: another process changed it, so the copy
+  /// may hold part of a change.
+  case sourceChanged(String, from: HistoryToken, to: HistoryToken)
   /// A copy failed, and removing what it had written failed too.
   case notUndone(String, reason: any Error, after: any Error)
 
@@ -21,6 +26,9 @@ enum CatalogCopyError: Error, CustomStringConvertible {
     case .mismatch(let model, let copied, let source, let destination):
       "the copy does not check out: \(model) copied \(copied), but now in the source \(source), "
         + "in the destination \(destination)"
+    case .sourceChanged(let name, let from, let to):
+      "\(name) changed during the copy (its history moved from token \(from) to \(to)); "
+        + "nothing was copied: copy again when no other process writes it"
     case .notUndone(let name, let reason, let failure):
       "\(failure); removing what was copied from \(name) failed too (\(reason)): it holds part of the copy"
     }

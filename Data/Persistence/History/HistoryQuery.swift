@@ -2,12 +2,14 @@ import Foundation
 import SQLiteCore
 
 /// A ``HistoryDescriptor`` made into SQL on the table of transactions (by the engine's
-/// `PredicateTranslator`, over `token`, `timestamp` and `author` as columns), with what SQL
-/// cannot say left to Swift.
+/// `PredicateTranslator` in either dialect, over `token`, `timestamp` and `author` as columns),
+/// with what SQL cannot say left to Swift.
 ///
-/// A predicate SQL translates whole is answered by SQL alone, limit included. Otherwise the
-/// parts of its top-level `&&` that translate bound the rows read, and the whole predicate is
-/// evaluated on each transaction read, a page at a time, until the limit is reached.
+/// A predicate SQL translates whole and exactly is answered by SQL alone, limit included.
+/// Otherwise a wider condition — the one PostgreSQL answers for text matched by Swift's
+/// characters, or the parts of its top-level `&&` that translate — bounds the rows read, and the
+/// whole predicate is evaluated on each transaction read, a page at a time, until the limit is
+/// reached.
 struct HistoryQuery {
   /// The SQL condition: the whole predicate, or the bounds its translatable parts set.
   let condition: SQLFragment
@@ -18,35 +20,44 @@ struct HistoryQuery {
   /// How many transactions are read at a time when the predicate is evaluated in Swift.
   private static let page = 256
 
-  init(_ descriptor: HistoryDescriptor) throws(PersistenceError) {
+  init(_ descriptor: HistoryDescriptor, dialect: SQLDialect = .sqlite) throws(PersistenceError) {
     limit = descriptor.fetchLimit.map { max(0, $0) }
+    let always = dialect.literal(true)
     guard let predicate = descriptor.predicate else {
-      (condition, remainder) = (SQLFragment("1"), nil)
+      (condition, remainder) = (SQLFragment(always), nil)
       return
     }
-    let translator = PredicateTranslator(table: try Self.table(), modelName: "HistoryTransaction")
+    let translator = PredicateTranslator(table: try Self.table(), modelName: "HistoryTransaction", dialect: dialect)
     // A predicate, or a part of one, that SQL cannot say is not an error here: Swift says it.
-    if let whole = try? translator.condition(predicate) {
-      (condition, remainder) = (whole, nil)
+    if let filter = try? translator.filter(predicate) {
+      (condition, remainder) = (filter.fragment, filter.isExact ? nil : predicate)
       return
     }
     let row = translator.binding(predicate.variable.key, to: .row)
-    let bounds = Self.conjuncts(of: predicate.expression).compactMap { try? row.scalar($0).fragment }
+    let bounds = Self.conjuncts(of: predicate.expression).compactMap { try? row.scalar($0).upper }
     condition = SQLFragment(
-      bounds.isEmpty ? "1" : bounds.map { "(\($0.sql))" }.joined(separator: " AND "), bounds.flatMap(\.bindings))
+      bounds.isEmpty ? always : bounds.map { "(\($0.sql))" }.joined(separator: " AND "), bounds.flatMap(\.bindings))
     remainder = predicate
   }
 
-  /// The transactions the descriptor describes, oldest first, with their changes.
+  /// The transactions the descriptor describes in a SQLite store, oldest first, with their
+  /// changes.
   func transactions(on connection: Connection) throws -> [HistoryTransaction] {
-    guard let remainder else { return try HistoryLog.transactions(where: condition, limit: limit, on: connection) }
+    try transactions { condition, limit in try HistoryLog.transactions(where: condition, limit: limit, on: connection) }
+  }
+
+  /// The transactions the descriptor describes, oldest first, with their changes, read by the
+  /// engine's `read`: the transactions whose row meets a condition (`?` parameters), oldest
+  /// first, at most a limit.
+  func transactions(
+    reading read: (SQLFragment, Int?) throws -> [HistoryTransaction]
+  ) throws -> [HistoryTransaction] {
+    guard let remainder else { return try read(condition, limit) }
     var found: [HistoryTransaction] = []
     var after: Int64 = 0
     while found.count < limit ?? .max {
-      let page = try HistoryLog.transactions(
-        where: SQLFragment("(\(condition.sql)) AND token > ?", condition.bindings + [.integer(after)]),
-        limit: Self.page,
-        on: connection)
+      let page = try read(
+        SQLFragment("(\(condition.sql)) AND token > ?", condition.bindings + [.integer(after)]), Self.page)
       for transaction in page where try remainder.evaluate(transaction) {
         found.append(transaction)
         if found.count == limit { break }

@@ -21,6 +21,20 @@ extension ModelContainer {
     return try history(of: store) { try HistoryLog.transactions(after: token, authors: authors, on: $0.connection) }
   }
 
+  /// The token of the newest committed transaction, or `nil` when the history is empty: the
+  /// position a reader of the history has reached when it has read everything.
+  ///
+  /// <!-- snippet context: movies -->
+  /// ```swift
+  /// let reached = try container.latestHistoryToken()
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` if the configuration is unknown or the history cannot be read.
+  public func latestHistoryToken(configuration: String? = nil) throws -> HistoryToken? {
+    let store = try store(named: configuration)
+    return try history(of: store) { try HistoryLog.latestToken(on: $0.connection) }
+  }
+
   /// The transactions a descriptor describes, oldest first, with their typed changes.
   ///
   /// <!-- snippet context: movies -->

@@ -42,12 +42,22 @@ enum PostgresHistory {
   static func transactions(
     after token: HistoryToken?, authors: Set<String>?, limit: Int = 1_000, on connection: PostgresConnection
   ) throws -> [HistoryTransaction] {
-    let found = try connection.query(
+    try transactions(where: SQLFragment("token > ?", [.integer(token?.value ?? 0)]), limit: limit, on: connection)
+      .filter { transaction in authors.map { transaction.author.map($0.contains) ?? false } ?? true }
+  }
+
+  /// The transactions that have ended whose row meets a condition (with `?` parameters) on the
+  /// columns `token`, `timestamp` (seconds since 2001, as the engine stores a `Date`) and
+  /// `author`, oldest first, at most `limit`, with their changes.
+  static func transactions(
+    where condition: SQLFragment, limit: Int?, on connection: PostgresConnection
+  ) throws -> [HistoryTransaction] {
+    let found = try connection.run(
       """
       SELECT token, timestamp, author FROM "_history_transactions" \
-      WHERE token > $1 AND token < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
-      ORDER BY token LIMIT $2
-      """, [.integer(token?.value ?? 0), .integer(Int64(limit))])
+      WHERE (\(condition.sql)) AND token < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
+      ORDER BY token
+      """ + (limit.map { " LIMIT \(max(0, $0))" } ?? ""), condition.bindings)
     guard found.count > 0, let first = found.int64(row: 0, column: 0),
       let last = found.int64(row: found.count - 1, column: 0)
     else { return [] }
@@ -65,7 +75,6 @@ enum PostgresHistory {
     for row in 0..<found.count {
       guard let token = found.int64(row: row, column: 0) else { continue }
       let author = found.text(row: row, column: 2).map(PostgresText.unescaped)
-      if let authors, !(author.map(authors.contains) ?? false) { continue }
       transactions.append(
         HistoryTransaction(
           token: HistoryToken(token),

@@ -190,8 +190,9 @@ public final class PostgresStore: Sendable {
   /// `key=value` pairs may hold anywhere, so such a string is not shown at all.
   public var displayURL: String { Self.displayURL(of: pool.url) }
 
-  /// A connection string as it may be shown: see ``displayURL``.
-  static func displayURL(of url: String) -> String {
+  /// A connection URL as it may be shown: without a password, which a connection string of
+  /// `key=value` pairs may hold anywhere, so such a string is not shown at all.
+  public static func displayURL(of url: String) -> String {
     guard var components = URLComponents(string: url), components.scheme != nil else {
       return "the PostgreSQL database"
     }
