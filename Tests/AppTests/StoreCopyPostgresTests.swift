@@ -83,5 +83,10 @@ struct StoreCopyPostgresTests {
     for table in ["movies", "reviews", "tags", "movie_tags"] {
       #expect(try connection.query("SELECT count(*) FROM \(table)").int64(row: 0, column: 0) == 0, "\(table)")
     }
+    // Neither the undone copy's inserts nor their deletes are left in the history.
+    let authors = try connection.query(
+      #"SELECT count(*) FROM "_history_transactions" WHERE author LIKE 'movies store copy of %'"#
+        + #" AND author NOT LIKE '%empty.store%'"#)
+    #expect(authors.int64(row: 0, column: 0) == 0)
   }
 }

@@ -110,6 +110,16 @@ struct Catalog: Sendable {
     }
   }
 
+  /// Deletes the transactions an author recorded in the history, with their changes (what an
+  /// undone copy wrote, so that no reader of the history sees it).
+  func deleteHistory(author: String) async throws {
+    switch store {
+    case .file(let container, _):
+      try container.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.author == author }))
+    case .server(let server): try await server.deleteHistory(author: author)
+    }
+  }
+
   /// The transactions committed after a token (from the first without one), oldest first;
   /// only those of the named authors when `authors` is given.
   func fetchHistory(after token: HistoryToken?, authors: Set<String>?) async throws -> [HistoryTransaction] {

@@ -116,12 +116,15 @@ struct CatalogCopy {
     return digest
   }
 
-  /// Deletes every model the copy wrote, the last copied first, so no reference dangles.
+  /// Deletes every model the copy wrote, the last copied first, so no reference dangles, then
+  /// the history of the copy's transactions and of their undoing.
   ///
   /// - Throws: ``CatalogCopyError/notUndone(_:reason:after:)`` if the destination refuses.
   private func undo(after failure: any Error, author: String) async throws {
     do {
       for model in CatalogModels.all.reversed() { try await deleteAll(model, author: author) }
+      // The copy's writes and their undoing leave nothing in the destination's history.
+      try await destination.deleteHistory(author: author)
     } catch {
       throw CatalogCopyError.notUndone(destination.name, reason: error, after: failure)
     }
