@@ -81,7 +81,7 @@ struct Catalog: Sendable {
         )
       }
     }
-    if readOnly, try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self).needsMigration {
+    if readOnly, try await PostgresStoreInspection.needsMigration(url: url, plan: CatalogMigrationPlan.self) {
       throw PersistenceError.cannotOpen(
         path: PostgresStore.displayURL(of: url),
         reason: "the catalog there needs a migration, which a reading command does not make ('movies store migrate')")

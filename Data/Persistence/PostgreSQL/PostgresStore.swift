@@ -23,8 +23,8 @@ public final class PostgresStore: Sendable {
   public let pool: PostgresPool
   /// Each model's table, by model type.
   let tables: [ObjectIdentifier: PostgresTableDefinition]
-  /// Each model's table as the query builder reads it, by model type.
-  var neighbours: [ObjectIdentifier: TableSchema] { tables.mapValues(\.table) }
+  /// Each model's table as the query builder reads it, by model type (for reference filters).
+  let neighbours: [ObjectIdentifier: TableSchema]
 
   /// Connects to the database at `url` (a libpq connection string, such as
   /// `postgres://user@host:port/database`) and creates the tables of `types` it lacks.
@@ -84,6 +84,7 @@ public final class PostgresStore: Sendable {
     url: String, tables: [ObjectIdentifier: PostgresTableDefinition], migrator: PostgresMigrator?, poolSize: Int
   ) async throws(PersistenceError) {
     self.tables = tables
+    neighbours = tables.mapValues(\.table)
     pool = PostgresPool(url: url, size: poolSize)
     let definitions = Array(tables.values).sorted { $0.table.name < $1.table.name }
     do {

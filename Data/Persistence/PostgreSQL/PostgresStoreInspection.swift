@@ -72,6 +72,34 @@ public struct PostgresStoreInspection: Sendable {
     notes = read.notes
   }
 
+  /// Whether opening a database with a plan would migrate it, read from its version record and
+  /// tables alone — without the counts and checks of an inspection — as a read-only open asks.
+  ///
+  /// - Throws: as ``init(url:plan:)`` does.
+  public static func needsMigration(
+    url: String, plan: any SchemaMigrationPlan.Type
+  ) async throws(PersistenceError)
+    -> Bool
+  {
+    let migrator = try PostgresMigrator(plan: plan)
+    do {
+      return try await PostgresPool(url: url, size: 1).transaction(isolation: .repeatableRead) { connection in
+        try connection.execute("SET TRANSACTION READ ONLY")
+        let standing: PostgresMigrator.Standing
+        do {
+          standing = try migrator.standing(on: connection)
+        } catch is PersistenceError {
+          // A damaged record tells no version, as an inspection finds; opening says what is wrong.
+          return false
+        }
+        guard let index = standing.index else { return false }
+        return migrator.plan.versions[index].number < migrator.plan.latest.number
+      }
+    } catch {
+      throw PostgresStore.failure(error)
+    }
+  }
+
   /// What one read-only transaction found.
   private struct Reading: Sendable {
     let serverVersion: String
