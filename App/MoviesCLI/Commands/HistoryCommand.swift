@@ -1,96 +1,61 @@
 import Foundation
 import Persistence
 
-/// `movies history`: the catalog's committed transactions, oldest first.
+/// `movies history`: the catalog's committed transactions, oldest first, a page at a time.
 struct HistoryCommand: MoviesCommand {
   static let configuration = CommandConfiguration(
     "history", abstract: "Show the catalog's history: each committed change, when and by whom.",
     discussion: """
-      --since TOKEN shows what came after a token printed before, as a sync would ask. Each change \
-      says its kind, model and id; an update, the attributes it changed; a delete, the values the \
-      model keeps when deleted (a movie's title). JSON lists the transactions with their changes; \
-      a table and CSV show a row per change.
+      Transactions come oldest first. --since TOKEN shows what came after a token printed before, \
+      as a sync would ask. --limit N shows the first N of them, as git log -n shows the first N \
+      of its list; a full page names the next on standard error (add --since with the last \
+      token shown). Each change says its kind, model and id; an update, the attributes it \
+      changed; a delete, the values the model keeps when deleted (a movie's title). JSON lists \
+      the transactions with their changes; a table and CSV show a row per change. The history \
+      is read and written a page at a time, however long it is.
       """,
-    arguments: [since, authors, format])
+    arguments: [since, limit, authors, format])
 
   static let since = Option<Int?>("since", valueName: "TOKEN", help: "Only transactions after this token.")
+  static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N transactions.")
   static let authors = RepeatedOption<String>("author", valueName: "NAME", help: "Only transactions by this author.")
   static let format = RowFormat.option
 
-  /// One change of a table or CSV: its transaction's token, time and author, then the change.
-  struct ChangeRow: Encodable {
-    let token: Int64
-    let committed: Date
-    let author: String?
-    let kind: String
-    let model: String
-    let id: String
-    /// An update's changed attributes, by name.
-    let updated: [String]
-    /// A delete's preserved values, as `title=Alien`.
-    let preserved: [String]
-  }
-
   let since: Int64?
+  let limit: Int?
   let authors: [String]
   let format: RowFormat
 
   init(_ arguments: CommandArguments) throws(UsageError) {
     since = try arguments[Self.since].map(Int64.init)
+    limit = try arguments[Self.limit]
+    if let limit, limit < 0 {
+      throw Self.usage(
+        .invalidValue(argument: "--limit", expected: "a number of transactions, 0 or more", value: "\(limit)"))
+    }
     authors = try arguments[Self.authors]
     format = try arguments[Self.format]
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try await context.openCatalog()
-    let history = try await catalog.fetchHistory(
-      after: since.map(HistoryToken.init), authors: authors.isEmpty ? nil : Set(authors))
-    guard format == .json else {
-      let rows = history.flatMap { transaction in
-        transaction.changes.map { change in
-          ChangeRow(
-            token: transaction.token.value, committed: transaction.timestamp, author: transaction.author,
-            kind: change.kind.rawValue, model: change.model, id: change.id, updated: change.updatedAttributes.sorted(),
-            preserved: change.preservedValues.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.text(of: $0.value))" })
-        }
-      }
-      return try RowOutput(format: format, empty: "No history.").write(rows, to: context.console)
-    }
-    let objects = history.map { transaction -> [String: Any] in
-      [
-        "token": transaction.token.value, "timestamp": CatalogDate.iso8601(transaction.timestamp),
-        "author": transaction.author ?? NSNull(),
-        "changes": transaction.changes.map { change -> [String: Any] in
-          [
-            "model": change.model, "id": change.id, "kind": change.kind.rawValue,
-            "updatedAttributes": change.updatedAttributes.sorted(),
-            "preserved": change.preservedValues.mapValues(Self.jsonValue(of:)),
-          ]
-        },
-      ]
-    }
-    context.console.writeData(try JSONOutput.serialize(objects))
-  }
-
-  /// A preserved value as JSON: numbers and text as they are, bytes in hexadecimal.
-  static func jsonValue(of value: HistoryValue) -> Any {
-    switch value {
-    case .null: NSNull()
-    case .integer(let number): number
-    case .real(let number): number
-    case .text(let text): text
-    case .blob: text(of: value)
+    let pages = HistoryPages(
+      catalog: try await context.openCatalog(), after: since.map(HistoryToken.init),
+      authors: authors.isEmpty ? nil : Set(authors), limit: limit)
+    let console = context.console
+    let read =
+      format == .json
+      ? try await HistoryJSON(console.writeData).write(pages)
+      : try await HistoryRowsOutput(format: format).write(pages, to: console)
+    // A full page may have more after it: say how to ask for them, beside the data.
+    if let limit, limit > 0, read.count == limit, let last = read.last {
+      console.errorLine("movies: next page: " + nextPage(after: last))
     }
   }
 
-  /// A preserved value as text: numbers in decimal, bytes in hexadecimal, `nil` for none.
-  static func text(of value: HistoryValue) -> String {
-    switch value {
-    case .null: "nil"
-    case .integer(let number): "\(number)"
-    case .real(let number): "\(number)"
-    case .text(let text): text
-    case .blob(let data): data.map { String(format: "%02x", $0) }.joined()
-    }
+  /// How to ask for the page after the transaction of token `last`: the same options with
+  /// `--since` it, in place of the `--since` that placed this page.
+  func nextPage(after last: HistoryToken) -> String {
+    guard let since else { return "add --since \(last) to these options" }
+    return "use --since \(last) in place of --since \(since)"
   }
 }

@@ -120,15 +120,6 @@ struct Catalog: Sendable {
     }
   }
 
-  /// The transactions committed after a token (from the first without one), oldest first;
-  /// only those of the named authors when `authors` is given.
-  func fetchHistory(after token: HistoryToken?, authors: Set<String>?) async throws -> [HistoryTransaction] {
-    switch store {
-    case .file(let container, _): try container.fetchHistory(after: token, authors: authors)
-    case .server(let server): try await server.fetchHistory(after: token, authors: authors)
-    }
-  }
-
   /// The token of the catalog's newest committed transaction, or `nil` for an empty history.
   func latestHistoryToken() async throws -> HistoryToken? {
     switch store {

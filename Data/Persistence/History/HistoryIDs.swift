@@ -105,33 +105,49 @@ struct HistoryIDs {
   /// it cannot read.
   static func values(_ packed: UnsafeRawBufferPointer) -> [SQLValue] {
     var values: [SQLValue] = []
-    var position = 0
-    func take(_ count: Int) -> UnsafeRawBufferPointer? {
-      guard position + count <= packed.count else { return nil }
-      defer { position += count }
-      return UnsafeRawBufferPointer(rebasing: packed[position..<position + count])
-    }
-    func integer(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-      bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
-    }
-    while let tagByte = take(1)?.first, let tag = Tag(rawValue: tagByte) {
+    walk(packed) { tag, payload in
+      func integer() -> UInt64 { payload.reversed().reduce(0) { $0 << 8 | UInt64($1) } }
       switch tag {
-      case .null:
-        values.append(.null)
-      case .uuid:
-        guard let raw = take(16) else { return values }
-        values.append(.blob(Data(raw)))
-      case .integer:
-        guard let raw = take(8) else { return values }
-        values.append(.integer(Int64(bitPattern: integer(raw))))
-      case .real:
-        guard let raw = take(8) else { return values }
-        values.append(.real(Double(bitPattern: integer(raw))))
-      case .text, .blob:
-        guard let size = take(4).map({ Int(integer($0)) }), let payload = take(size) else { return values }
-        values.append(tag == .text ? .text(String(decoding: payload, as: UTF8.self)) : .blob(Data(payload)))
+      case .null: values.append(.null)
+      case .uuid: values.append(.blob(Data(payload)))
+      case .integer: values.append(.integer(Int64(bitPattern: integer())))
+      case .real: values.append(.real(Double(bitPattern: integer())))
+      case .text: values.append(.text(String(decoding: payload, as: UTF8.self)))
+      case .blob: values.append(.blob(Data(payload)))
       }
     }
     return values
+  }
+
+  /// How many values packed bytes hold, counted without reading them: what ``values(_:)``
+  /// would return the count of.
+  static func count(_ packed: UnsafeRawBufferPointer) -> Int {
+    var count = 0
+    walk(packed) { _, _ in count += 1 }
+    return count
+  }
+
+  /// Calls `visit` with each packed value's tag and payload bytes, in order. Stops at bytes it
+  /// cannot read.
+  private static func walk(_ packed: UnsafeRawBufferPointer, _ visit: (Tag, UnsafeRawBufferPointer) -> Void) {
+    var position = 0
+    func take(_ count: Int) -> UnsafeRawBufferPointer? {
+      guard count >= 0, position + count <= packed.count else { return nil }
+      defer { position += count }
+      return UnsafeRawBufferPointer(rebasing: packed[position..<position + count])
+    }
+    while let tagByte = take(1)?.first, let tag = Tag(rawValue: tagByte) {
+      let size: Int
+      switch tag {
+      case .null: size = 0
+      case .uuid: size = 16
+      case .integer, .real: size = 8
+      case .text, .blob:
+        guard let length = take(4) else { return }
+        size = Int(length.reversed().reduce(0) { $0 << 8 | UInt32($1) })
+      }
+      guard let payload = take(size) else { return }
+      visit(tag, payload)
+    }
   }
 }

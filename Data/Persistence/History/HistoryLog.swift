@@ -95,9 +95,11 @@ enum HistoryLog {
     return HistoryToken(statement.int64(at: 0))
   }
 
-  /// The transactions after a token, oldest first, by the given authors if any are named.
+  /// The transactions after a token, oldest first, by the given authors if any are named, at
+  /// most `limit`, each with at most its first `changeLimit` changes.
   static func transactions(
-    after token: HistoryToken?, authors: Set<String>?, limit: Int? = nil, on connection: Connection
+    after token: HistoryToken?, authors: Set<String>?, limit: Int? = nil, changeLimit: Int? = nil,
+    on connection: Connection
   ) throws -> [HistoryTransaction] {
     var condition = SQLFragment("token > ?", [.integer(token?.value ?? 0)])
     if let authors {
@@ -106,13 +108,14 @@ enum HistoryLog {
         condition.sql + " AND author IN (\(list.map { _ in "?" }.joined(separator: ", ")))",
         condition.bindings + list.map { .text(TextNormalization.nfc($0)) })
     }
-    return try transactions(where: condition, limit: limit, on: connection)
+    return try transactions(where: condition, limit: limit, changeLimit: changeLimit, on: connection)
   }
 
   /// The transactions whose row meets a condition on the columns `token`, `timestamp` (seconds
-  /// since 2001, as the engine stores a `Date`) and `author`, oldest first, with their changes.
+  /// since 2001, as the engine stores a `Date`) and `author`, oldest first, with their changes
+  /// (at most the first `changeLimit` of each).
   static func transactions(
-    where condition: SQLFragment, limit: Int? = nil, on connection: Connection
+    where condition: SQLFragment, limit: Int? = nil, changeLimit: Int? = nil, on connection: Connection
   ) throws -> [HistoryTransaction] {
     let statement = try connection.statement(
       "SELECT token, timestamp, author FROM \(presented) WHERE \(condition.sql) ORDER BY token"
@@ -128,7 +131,7 @@ enum HistoryLog {
         ))
     }
     guard let first = heads.first?.0, let last = heads.last?.0 else { return [] }
-    let changesByToken = try changes(from: first, through: last, on: connection)
+    let changesByToken = try changes(from: first, through: last, limit: changeLimit, on: connection)
     return heads.map { token, timestamp, author in
       HistoryTransaction(token: token, timestamp: timestamp, author: author, changes: changesByToken[token.value] ?? [])
     }
@@ -154,61 +157,9 @@ enum HistoryLog {
     }
   }
 
-  /// The changes of the transactions from one token through another, by token.
-  private static func changes(
-    from first: HistoryToken, through last: HistoryToken, on connection: Connection
-  ) throws -> [Int64: [HistoryChange]] {
-    let details = try needsUpgrade(on: connection) ? "NULL, NULL" : "attributes, preserved"
-    var changesByToken: [Int64: [HistoryChange]] = [:]
-    let rows = try connection.statement(
-      "SELECT token, model, kind, ids, \(details) FROM \"\(changes)\" WHERE token BETWEEN ?1 AND ?2 ORDER BY rowid")
-    defer { rows.reset() }
-    try rows.bind([.integer(first.value), .integer(last.value)])
-    while try rows.step() {
-      guard let kind = PendingChange.Kind(rawValue: rows.text(at: 2)) else {
-        throw PersistenceError.invalidValue(
-          "the history of transaction \(rows.int64(at: 0)) holds a change of a kind the engine did not write")
-      }
-      let model = rows.text(at: 1)
-      let ids = rows.withBlob(at: 3) { HistoryIDs.texts($0) }
-      let attributes =
-        rows.storageClass(at: 4) == .text ? try attributes(fromText: rows.text(at: 4), token: rows.int64(at: 0)) : []
-      let values =
-        rows.storageClass(at: 5) == .blob ? rows.withBlob(at: 5) { HistoryIDs.values($0) }.map(HistoryValue.init) : []
-      changesByToken[rows.int64(at: 0), default: []].append(
-        contentsOf: ids.enumerated().map { position, id in
-          switch kind {
-          case .update:
-            return HistoryChange(model: model, id: id, kind: kind, updatedAttributes: Set(attributes))
-          case .delete where !attributes.isEmpty && values.count >= (position + 1) * attributes.count:
-            let own = values[(position * attributes.count)...].prefix(attributes.count)
-            return HistoryChange(
-              model: model, id: id, kind: kind,
-              preservedValues: Dictionary(zip(attributes, own), uniquingKeysWith: { first, _ in first }))
-          default:
-            return HistoryChange(model: model, id: id, kind: kind)
-          }
-        })
-    }
-    return changesByToken
-  }
-
   /// A run's attributes as stored: a JSON array of their names.
   private static func attributesText(_ attributes: [String]) throws -> String {
     String(decoding: try JSONEncoder().encode(attributes), as: UTF8.self)
-  }
-
-  /// The attributes of a run from their stored text, a JSON array of names.
-  ///
-  /// - Throws: ``PersistenceError/invalidValue(_:)`` naming the transaction when the text is not
-  ///   such an array (the history was changed behind the engine).
-  private static func attributes(fromText text: String, token: Int64) throws(PersistenceError) -> [String] {
-    do {
-      return try JSONDecoder().decode([String].self, from: Data(text.utf8))
-    } catch {
-      throw .invalidValue(
-        "the history of transaction \(token) names its changed attributes in a form the engine did not write")
-    }
   }
 
   /// The newest token, if any transaction is recorded.

@@ -3,22 +3,63 @@ import SQLiteCore
 
 extension ModelContainer {
   /// The transactions committed after a token (from the first without one), oldest first; only
-  /// those of the named authors when `authors` is given.
+  /// those of the named authors when `authors` is given; at most `limit` of them when a limit is
+  /// given: a page of the history, the next of which comes after the last one's token.
+  ///
+  /// A transaction holds every change it made, unless `changeLimit` is given: each then holds
+  /// at most its first `changeLimit` changes, so that a page stays small whatever a transaction
+  /// changed (an import of a million rows), and one that holds exactly that many may have more,
+  /// which ``fetchHistoryChanges(of:from:limit:configuration:)`` reads from there on.
   ///
   /// <!-- snippet context: movies -->
   /// ```swift
   /// var lastSynced: HistoryToken? = nil
-  /// let news = try container.fetchHistory(after: lastSynced)
-  /// for transaction in news { print(transaction.changes.count, "changes by", transaction.author ?? "someone") }
-  /// lastSynced = news.last?.token ?? lastSynced
+  /// while true {
+  ///   let page = try container.fetchHistory(after: lastSynced, limit: 100)
+  ///   for transaction in page { print(transaction.changes.count, "changes by", transaction.author ?? "someone") }
+  ///   guard let last = page.last else { break }
+  ///   lastSynced = last.token
+  /// }
   /// ```
   ///
   /// - Throws: ``PersistenceError`` if the configuration is unknown or the history cannot be read.
   public func fetchHistory(
-    after token: HistoryToken? = nil, authors: Set<String>? = nil, configuration: String? = nil
+    after token: HistoryToken? = nil, authors: Set<String>? = nil, limit: Int? = nil, changeLimit: Int? = nil,
+    configuration: String? = nil
   ) throws -> [HistoryTransaction] {
     let store = try store(named: configuration)
-    return try history(of: store) { try HistoryLog.transactions(after: token, authors: authors, on: $0.connection) }
+    return try history(of: store) {
+      try HistoryLog.transactions(
+        after: token, authors: authors, limit: limit, changeLimit: changeLimit, on: $0.connection)
+    }
+  }
+
+  /// The changes of one committed transaction from the one at `offset` (from 0, in the order
+  /// the transaction made them), at most `limit` of them when a limit is given: how a
+  /// transaction too big to hold at once is read a slice at a time, after
+  /// ``fetchHistory(after:authors:limit:changeLimit:configuration:)`` gave its first changes.
+  /// Empty past the transaction's last change, or for a token the history does not hold.
+  ///
+  /// <!-- snippet context: movies -->
+  /// ```swift
+  /// for transaction in try container.fetchHistory(limit: 10, changeLimit: 1_000) {
+  ///   var slice = transaction.changes
+  ///   var read = slice.count
+  ///   while slice.count == 1_000 {
+  ///     slice = try container.fetchHistoryChanges(of: transaction.token, from: read, limit: 1_000)
+  ///     read += slice.count
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` if the configuration is unknown or the history cannot be read.
+  public func fetchHistoryChanges(
+    of token: HistoryToken, from offset: Int, limit: Int? = nil, configuration: String? = nil
+  ) throws -> [HistoryChange] {
+    let store = try store(named: configuration)
+    return try history(of: store) {
+      try HistoryLog.changes(of: token, from: max(0, offset), limit: limit, on: $0.connection)
+    }
   }
 
   /// The token of the newest committed transaction, or `nil` when the history is empty: the

@@ -37,14 +37,33 @@ enum PostgresHistory {
     _ = try connection.query("SELECT set_config('swiftdata.author', $1, true)", [.text(PostgresText.escaped(author))])
   }
 
-  /// The transactions after a token that have ended, oldest first, at most `limit`; only
-  /// those of the named authors when `authors` is given.
+  /// The transactions after a token that have ended, oldest first, at most `limit` (all of
+  /// them for `nil`), each with at most its first `changeLimit` changes; only those of the
+  /// named authors when `authors` is given.
+  ///
+  /// Authors are matched as Swift compares text (the server's equality would tell apart text
+  /// Swift holds equal), on the transactions' rows a page at a time until `limit` are found,
+  /// and only the changes of those found are read.
   static func transactions(
-    after token: HistoryToken?, authors: Set<String>?, limit: Int = 1_000, on connection: PostgresConnection
+    after token: HistoryToken?, authors: Set<String>?, limit: Int? = 1_000, changeLimit: Int? = nil,
+    on connection: PostgresConnection
   ) throws -> [HistoryTransaction] {
-    try transactions(where: SQLFragment("token > ?", [.integer(token?.value ?? 0)]), limit: limit, on: connection)
-      .filter { transaction in authors.map { transaction.author.map($0.contains) ?? false } ?? true }
+    let wanted = limit.map { max(0, $0) } ?? .max
+    let page = authors == nil ? limit : authorPage
+    var found: [Head] = []
+    var after = token?.value ?? 0
+    while found.count < wanted {
+      let heads = try self.heads(where: SQLFragment("token > ?", [.integer(after)]), limit: page, on: connection)
+      found += heads.filter { head in authors.map { head.author.map($0.contains) ?? false } ?? true }
+        .prefix(wanted - found.count)
+      guard authors != nil, heads.count == authorPage, let last = heads.last else { break }
+      after = last.token
+    }
+    return try withChanges(found, limit: changeLimit, on: connection)
   }
+
+  /// How many transactions' rows are read at a time when authors are matched in Swift.
+  private static let authorPage = 256
 
   /// The transactions that have ended whose row meets a condition (with `?` parameters) on the
   /// columns `token`, `timestamp` (seconds since 2001, as the engine stores a `Date`) and
@@ -52,36 +71,47 @@ enum PostgresHistory {
   static func transactions(
     where condition: SQLFragment, limit: Int?, on connection: PostgresConnection
   ) throws -> [HistoryTransaction] {
+    try withChanges(try heads(where: condition, limit: limit, on: connection), limit: nil, on: connection)
+  }
+
+  /// A transaction's row: its token, when it committed and its author.
+  struct Head {
+    let token: Int64
+    let timestamp: Date
+    let author: String?
+  }
+
+  /// The rows of the transactions that have ended and meet a condition as in
+  /// ``transactions(where:limit:on:)``, oldest first, at most `limit`.
+  private static func heads(
+    where condition: SQLFragment, limit: Int?, on connection: PostgresConnection
+  ) throws -> [Head] {
     let found = try connection.run(
       """
       SELECT token, timestamp, author FROM "_history_transactions" \
       WHERE (\(condition.sql)) AND token < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
       ORDER BY token
       """ + (limit.map { " LIMIT \(max(0, $0))" } ?? ""), condition.bindings)
-    guard found.count > 0, let first = found.int64(row: 0, column: 0),
-      let last = found.int64(row: found.count - 1, column: 0)
-    else { return [] }
-    let changes = try connection.query(
-      """
-      SELECT token, model, kind, id, array_to_json(attributes)::text, preserved::text FROM "_history_changes" \
-      WHERE token >= $1 AND token <= $2 ORDER BY token, position
-      """, [.integer(first), .integer(last)])
-    var changesByToken: [Int64: [HistoryChange]] = [:]
-    for row in 0..<changes.count {
-      guard let token = changes.int64(row: row, column: 0) else { continue }
-      changesByToken[token, default: []].append(try change(in: changes, row: row))
+    return (0..<found.count).compactMap { row in
+      found.int64(row: row, column: 0).map { token in
+        Head(
+          token: token, timestamp: Date(timeIntervalSinceReferenceDate: found.double(row: row, column: 1) ?? 0),
+          author: found.text(row: row, column: 2).map(PostgresText.unescaped))
+      }
     }
-    var transactions: [HistoryTransaction] = []
-    for row in 0..<found.count {
-      guard let token = found.int64(row: row, column: 0) else { continue }
-      let author = found.text(row: row, column: 2).map(PostgresText.unescaped)
-      transactions.append(
-        HistoryTransaction(
-          token: HistoryToken(token),
-          timestamp: Date(timeIntervalSinceReferenceDate: found.double(row: row, column: 1) ?? 0),
-          author: author, changes: changesByToken[token] ?? []))
+  }
+
+  /// The transactions of these rows, with their changes: at most the first `limit` of each when
+  /// a limit is given.
+  private static func withChanges(
+    _ heads: [Head], limit: Int?, on connection: PostgresConnection
+  ) throws -> [HistoryTransaction] {
+    let changesByToken = try changes(of: heads.map(\.token), limit: limit, on: connection)
+    return heads.map { head in
+      HistoryTransaction(
+        token: HistoryToken(head.token), timestamp: head.timestamp, author: head.author,
+        changes: changesByToken[head.token] ?? [])
     }
-    return transactions
   }
 
   /// Whether a transaction after a token recorded changes but is not readable yet, because one
@@ -100,52 +130,5 @@ enum PostgresHistory {
       WHERE token < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
       """)
     return result.int64(row: 0, column: 0).map(HistoryToken.init)
-  }
-
-  /// One recorded change.
-  private static func change(in result: PostgresResult, row: Int) throws -> HistoryChange {
-    let kind: PendingChange.Kind
-    switch result.text(row: row, column: 2) {
-    case "insert": kind = .insert
-    case "update": kind = .update
-    case "delete": kind = .delete
-    case let other:
-      throw PersistenceError.invalidValue("the history holds a change of an unknown kind, \(other ?? "NULL")")
-    }
-    return HistoryChange(
-      model: result.text(row: row, column: 1) ?? "",
-      id: PostgresText.unescaped(result.text(row: row, column: 3) ?? ""), kind: kind,
-      updatedAttributes: Set(try attributes(result.text(row: row, column: 4) ?? "[]")),
-      preservedValues: try preserved(result.text(row: row, column: 5)))
-  }
-
-  /// The attribute names of the JSON array the server wrote.
-  private static func attributes(_ json: String) throws -> [String] {
-    try JSONDecoder().decode([String].self, from: Data(json.utf8)).map(PostgresText.unescaped)
-  }
-
-  /// The preserved values of a delete, from the JSON object the trigger kept.
-  private static func preserved(_ json: String?) throws -> [String: HistoryValue] {
-    guard let json else { return [:] }
-    return try JSONDecoder().decode([String: PreservedScalar].self, from: Data(json.utf8)).mapValues(\.value)
-  }
-}
-
-/// A value the history kept of a deleted row, as JSON holds it: an integer, a number, text or
-/// `null`, read back as the engine's value.
-private struct PreservedScalar: Decodable {
-  let value: HistoryValue
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      value = HistoryValue(.null)
-    } else if let integer = try? container.decode(Int64.self) {
-      value = HistoryValue(.integer(integer))
-    } else if let real = try? container.decode(Double.self) {
-      value = HistoryValue(.real(real))
-    } else {
-      value = HistoryValue(.text(PostgresText.unescaped(try container.decode(String.self))))
-    }
   }
 }

@@ -141,17 +141,30 @@ public final class PostgresStore: Sendable {
   }
 
   /// The transactions committed after a token (from the first without one), oldest first;
-  /// only those of the named authors when `authors` is given.
+  /// only those of the named authors when `authors` is given; at most `limit` of them when a
+  /// limit is given: a page of the history, the next of which comes after the last one's token.
+  /// A transaction holds every change it made, or at most its first `changeLimit`, the rest read
+  /// with ``fetchHistoryChanges(of:from:limit:)``: as
+  /// `ModelContainer.fetchHistory(after:authors:limit:changeLimit:configuration:)` reads a store
+  /// file's.
+  ///
+  /// <!-- snippet context: server -->
+  /// ```swift
+  /// let store = try await PostgresStore(url: url, for: [Movie.self])
+  /// let firstHundred = try await store.fetchHistory(limit: 100)
+  /// let next = try await store.fetchHistory(after: firstHundred.last?.token, limit: 100)
+  /// ```
   ///
   /// - Throws: ``PersistenceError/postgres(_:)`` if the history cannot be read.
   public func fetchHistory(
-    after token: HistoryToken? = nil, authors: Set<String>? = nil
+    after token: HistoryToken? = nil, authors: Set<String>? = nil, limit: Int? = nil, changeLimit: Int? = nil
   ) async throws(PersistenceError)
     -> [HistoryTransaction]
   {
     do {
       return try await pool.withConnection { connection in
-        try PostgresHistory.transactions(after: token, authors: authors, limit: Int.max, on: connection)
+        try PostgresHistory.transactions(
+          after: token, authors: authors, limit: limit, changeLimit: changeLimit, on: connection)
       }
     } catch {
       throw Self.failure(error)

@@ -32,7 +32,7 @@ public struct ModelConfiguration: Sendable {
   /// The models this store holds; `nil` means every model of the container.
   public let schema: Schema?
   /// Whether the store records every committed transaction in its history (see
-  /// ``ModelContainer/fetchHistory(after:authors:configuration:)``); on by default, as in
+  /// ``ModelContainer/fetchHistory(after:authors:limit:changeLimit:configuration:)``); on by default, as in
   /// SwiftData. Off, writes skip that bookkeeping.
   public let keepsHistory: Bool
   /// The name of the SQLite [VFS](https://www.sqlite.org/vfs.html) that reads and writes the
