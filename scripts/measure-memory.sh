@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures the peak resident memory (and time) of the commands that stream a whole catalog —
-# list (table and JSON), export (CSV, JSON, JSON Lines) and stats — on generated catalogs of
+# list (table and JSON), export (CSV, JSON, JSON Lines), stats and history (JSON and table: the
+# import is one transaction of every movie, tag and link) — on generated catalogs of
 # each size given, so that a bound that does not grow with the catalog shows in one table.
 #
 #   scripts/measure-memory.sh                     # 200,000 and 1,000,000 movies
@@ -24,7 +25,7 @@ for rows in "${sizes[@]}"; do
   store="$work/catalog-$rows.store"
   "$movies" --store "$store" import "$work/movies.csv" --quiet >/dev/null
   for command in "list" "list --format json" "export --format csv" "export --format json" \
-    "export --format jsonl" "stats"; do
+    "export --format jsonl" "stats" "history --format json" "history"; do
     # shellcheck disable=SC2086
     /usr/bin/time -f "%M %e" -o "$work/time" "$movies" --store "$store" $command >/dev/null
     read -r peak seconds <"$work/time"

@@ -29,7 +29,7 @@ final class HistoryJSON {
   private func begin(_ transaction: HistoryTransaction) throws {
     try close()
     try output.append(transactions == 0 ? "[\n" : ",\n")
-    try output.append("  {\n    \"author\" : \(try Self.scalar(transaction.author ?? NSNull())),\n    \"changes\" : [")
+    try output.append("  {\n    \"author\" : \(try Self.string(transaction.author ?? NSNull())),\n    \"changes\" : [")
     transactions += 1
     open = (transaction, false)
     try append(transaction.changes)
@@ -37,13 +37,12 @@ final class HistoryJSON {
 
   /// Adds changes to the open transaction's.
   private func append(_ changes: [HistoryChange]) throws {
-    guard let current = open, !changes.isEmpty else { return }
-    // An array of the changes, its brackets dropped and its lines moved in to their depth.
-    let array = try JSONOutput.serialize(changes.map(Self.object(of:)))
-    let lines = array.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast(2)
-    try output.append(current.hasChanges ? ",\n" : "\n")
-    try output.append(lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
-    open?.hasChanges = true
+    guard let current = open else { return }
+    for (index, change) in changes.enumerated() {
+      try output.append(current.hasChanges || index > 0 ? ",\n" : "\n")
+      try output.append(try Self.element(of: change))
+    }
+    if !changes.isEmpty { open?.hasChanges = true }
   }
 
   /// Ends the open transaction, if any.
@@ -51,7 +50,7 @@ final class HistoryJSON {
     guard let (transaction, hasChanges) = open else { return }
     try output.append(hasChanges ? "\n    ],\n" : "\n\n    ],\n")
     try output.append(
-      "    \"timestamp\" : \(try Self.scalar(CatalogDate.iso8601(transaction.timestamp))),\n"
+      "    \"timestamp\" : \(try Self.string(CatalogDate.iso8601(transaction.timestamp))),\n"
         + "    \"token\" : \(transaction.token.value)\n  }")
     open = nil
   }
@@ -63,13 +62,29 @@ final class HistoryJSON {
     try output.flush()
   }
 
-  /// A change as `JSONSerialization` writes it: sorted keys, preserved values exact.
-  private static func object(of change: HistoryChange) -> [String: Any] {
-    [
-      "model": change.model, "id": change.id, "kind": change.kind.rawValue,
-      "updatedAttributes": change.updatedAttributes.sorted(),
-      "preserved": change.preservedValues.mapValues(jsonValue(of:)),
-    ]
+  /// A change as an element of its transaction's `changes`, as `JSONSerialization` writes it
+  /// there (pretty, keys sorted, six spaces in), without making an object of it for
+  /// `JSONSerialization` to take apart again: its preserved values, when it has any, are the
+  /// only part `JSONSerialization` writes.
+  private static func element(of change: HistoryChange) throws -> String {
+    var text =
+      "      {\n        \"id\" : \(try string(change.id)),\n        \"kind\" : \(try string(change.kind.rawValue)),\n"
+    text += "        \"model\" : \(try string(change.model)),\n        \"preserved\" : "
+    if change.preservedValues.isEmpty {
+      text += "{\n\n        },\n"
+    } else {
+      let object = try JSONOutput.serialize(change.preservedValues.mapValues(jsonValue(of:)))
+      text +=
+        object.dropLast().split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        .map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : "        " + $0.element }
+        .joined(separator: "\n") + ",\n"
+    }
+    text += "        \"updatedAttributes\" : ["
+    let attributes = try change.updatedAttributes.sorted().map { "          " + (try string($0)) }
+    text +=
+      attributes.isEmpty
+      ? "\n\n        ]\n      }" : "\n" + attributes.joined(separator: ",\n") + "\n        ]\n      }"
+    return text
   }
 
   /// A preserved value as JSON: numbers and text as they are, bytes in hexadecimal.
@@ -83,8 +98,13 @@ final class HistoryJSON {
     }
   }
 
-  /// A string or `null` as JSON, as it is written inside a document.
-  private static func scalar(_ value: Any) throws -> String {
+  /// A string or `null` as JSON, as `JSONSerialization` writes it inside a document, inert on a
+  /// terminal: printable ASCII without quotes or backslashes (an id, a model's name) as it is,
+  /// anything else written by `JSONSerialization` itself.
+  private static func string(_ value: Any) throws -> String {
+    if let text = value as? String, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+      return "\"" + text + "\""
+    }
     let data = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
     return TerminalText.json(String(decoding: data, as: UTF8.self))
   }

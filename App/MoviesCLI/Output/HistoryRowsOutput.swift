@@ -13,10 +13,12 @@ struct HistoryRowsOutput {
     let output = OutputBuffer { text in if format == .table { console.show(text) } else { console.writeData(text) } }
     guard format == .table else {
       var header = true
+      var fields = RepeatedFields()
       let read = try await each(of: pages) { row in
-        if header { try output.append(CSVWriter.line(try FieldEncoder.fields(of: row).map(\.name))) }
+        let record = try FieldEncoder.fields(of: row)
+        if header { try output.append(CSVWriter.line(record.map(\.name))) }
         header = false
-        try output.append(CSVWriter.line(try FieldEncoder.fields(of: row).map(\.value.csvField)))
+        try output.append(CSVWriter.line(fields.texts(of: record.map(\.value), \.csvField)))
       }
       try output.flush()
       return read

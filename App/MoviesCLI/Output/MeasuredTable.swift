@@ -3,10 +3,13 @@
 /// once (headings from the fields' names, columns as wide as their widest cell, numbers to the
 /// right).
 struct MeasuredTable {
-  private var names: [String] = []
+  /// The columns' headings, made once from the first row's field names.
+  private var headings: [String] = []
   private var widths: [Int] = []
   /// Per column: whether every value so far is a number or none, and whether one is a number.
   private var numbers: [(onlyNumbers: Bool, anyNumber: Bool)] = []
+  /// The cells of the rows, made once where a row repeats the one before.
+  private var cells = RepeatedFields()
   /// How many rows were measured.
   private(set) var count = 0
 
@@ -16,11 +19,11 @@ struct MeasuredTable {
   mutating func measure(_ row: some Encodable) throws {
     let fields = try FieldEncoder.fields(of: row)
     if count == 0 {
-      names = fields.map(\.name)
-      widths = Self.layout(names, rightAligned: []).headerWidths
+      headings = fields.map { RowOutput.heading($0.name) }
+      widths = TextTable(headers: headings, rightAligned: []).headerWidths
       numbers = fields.map { _ in (true, false) }
     }
-    Self.layout(names, rightAligned: []).widen(&widths, for: fields.map(\.value.cell))
+    TextTable(headers: headings, rightAligned: []).widen(&widths, for: cells.texts(of: fields.map(\.value), \.cell))
     for (column, field) in fields.enumerated() where column < numbers.count {
       numbers[column].onlyNumbers = numbers[column].onlyNumbers && (field.value.isNumeric || field.value == .null)
       numbers[column].anyNumber = numbers[column].anyNumber || field.value.isNumeric
@@ -34,15 +37,12 @@ struct MeasuredTable {
   /// A row's line, in the measured columns.
   ///
   /// - Throws: `EncodingError` for a row that is not an object of plain fields.
-  func line(_ row: some Encodable) throws -> String {
-    table.line(try FieldEncoder.fields(of: row).map(\.value.cell), widths: widths)
+  mutating func line(_ row: some Encodable) throws -> String {
+    table.line(cells.texts(of: try FieldEncoder.fields(of: row).map(\.value), \.cell), widths: widths)
   }
 
   private var table: TextTable {
-    Self.layout(names, rightAligned: Set(numbers.indices.filter { numbers[$0].onlyNumbers && numbers[$0].anyNumber }))
-  }
-
-  private static func layout(_ names: [String], rightAligned: Set<Int>) -> TextTable {
-    TextTable(headers: names.map(RowOutput.heading), rightAligned: rightAligned)
+    TextTable(
+      headers: headings, rightAligned: Set(numbers.indices.filter { numbers[$0].onlyNumbers && numbers[$0].anyNumber }))
   }
 }
