@@ -1,5 +1,8 @@
+import Catalog
 import Foundation
 import Testing
+
+@testable import MoviesCLI
 
 @Suite("movies history --limit: a page of transactions at a time, on either engine")
 struct HistoryPagingTests {
@@ -76,7 +79,7 @@ struct HistoryPagingTests {
   @Test(arguments: StoreEngine.available) func aBigTransactionListsEveryChangeOnce(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     for rows in [1_000, 1_001] {
-      let csv = "title,date\n" + (0..<rows).map { "Movie \($0),2001-01-01\n" }.joined()
+      let csv = "title,date\n" + (0..<rows).map { "Movie \($0) of \(rows),2001-01-01\n" }.joined()
       let imported = try movies.run(["import", "-", "--format", "csv", "--quiet"], input: csv)
       try #require(imported.status == 0, "\(imported.stderr)")
     }
@@ -88,5 +91,30 @@ struct HistoryPagingTests {
     #expect(
       listed.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",")[5] }.map(String.init)
         == Array(ids.joined()))
+  }
+
+  /// More transactions than two of the pages `history` reads at a time: pages join without a
+  /// transaction lost or repeated, however `--since` and `--limit` cut them.
+  @Test(arguments: StoreEngine.available) func theReadsPagesJoinWithoutALossOrARepeat(engine: StoreEngine) async throws
+  {
+    let movies = try MoviesProcess(engine)
+    try movies.add("First")
+    let page = HistoryPages.transactionsPerPage
+    let day = 86_400.0
+    try await movies.insertEach(
+      (1...2 * page + 1).map {
+        Movie(title: "Movie \($0)", date: Date(timeIntervalSinceReferenceDate: Double($0) * day))
+      },
+      author: "loader")
+    let all = try movies.history(count: 2 * page + 2).compactMap { $0["token"] as? Int }
+    #expect(all.count == 2 * page + 2 && all == all.sorted() && Set(all).count == all.count)
+    #expect(try tokens(movies, ["--limit", "\(page + page / 2)"]).tokens == Array(all.prefix(page + page / 2)))
+    // Two pages exactly, the last ending at the newest transaction: the third read is empty.
+    let since = ["--since", "\(all[1])"]
+    #expect(try tokens(movies, since).tokens == Array(all.dropFirst(2)))
+    #expect(try tokens(movies, since + ["--limit", "\(2 * page)"]).tokens == Array(all.dropFirst(2)))
+    let csv = try movies.run(["history", "--format", "csv"] + since).stdout.components(separatedBy: "\r\n")
+    #expect(
+      csv.dropFirst().compactMap { $0.split(separator: ",").first.flatMap { Int($0) } } == Array(all.dropFirst(2)))
   }
 }

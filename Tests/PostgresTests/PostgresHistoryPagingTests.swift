@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Persistence
+import Repositories
 import TestSupport
 import Testing
 
