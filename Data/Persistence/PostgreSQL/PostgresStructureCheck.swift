@@ -4,9 +4,13 @@ import PostgresCore
 /// relationships it declares, each with its delete rule, and whether any row refers to a row
 /// that does not exist (which a relationship dropped or never made would let in).
 enum PostgresStructureCheck {
-  /// The problems of a table that exists, none when it is as declared.
-  static func problems(of table: TableSchema, on connection: PostgresConnection) throws -> [StoreProblem] {
-    try indexProblems(of: table, on: connection) + relationshipProblems(of: table, on: connection)
+  /// The problems of a table that exists, none when it is as declared; with
+  /// `countingOrphans`, rows that refer to a missing row too (which reads the table).
+  static func problems(
+    of table: TableSchema, countingOrphans: Bool = true, on connection: PostgresConnection
+  ) throws -> [StoreProblem] {
+    try indexProblems(of: table, on: connection)
+      + relationshipProblems(of: table, countingOrphans: countingOrphans, on: connection)
   }
 
   /// The table's declared indexes that are missing, or that differ in uniqueness, columns or
@@ -43,7 +47,7 @@ enum PostgresStructureCheck {
   }
 
   private static func relationshipProblems(
-    of table: TableSchema, on connection: PostgresConnection
+    of table: TableSchema, countingOrphans: Bool, on connection: PostgresConnection
   ) throws -> [StoreProblem] {
     let found = try connection.query(
       """
@@ -67,6 +71,7 @@ enum PostgresStructureCheck {
         problems.append(StoreProblem("the relationship \(relationship) does not delete with \(key.deleteRule.sql)"))
       default: break
       }
+      guard countingOrphans else { continue }
       let orphans = try connection.query(
         "SELECT count(*) FROM \(table.quotedName) c WHERE c.\(SQLIdentifier.quote(key.column)) IS NOT NULL "
           + "AND NOT EXISTS (SELECT 1 FROM \(SQLIdentifier.quote(key.parentTable)) p "

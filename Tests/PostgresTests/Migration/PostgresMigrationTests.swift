@@ -200,6 +200,21 @@ struct PostgresMigrationTests {
     #expect(try recordedVersion() == "2.0.0")
   }
 
+  @Test func aDatabaseWithoutARecordIsTheNewestVersionWhoseRelationshipsItHas() async throws {
+    // Versions 5 and 6 differ only in a delete rule: version 5's tables are migrated, not
+    // stamped as version 6.
+    let unversioned = try await PostgresStore(url: url, for: PinsV5.models, poolSize: 1)
+    let dune = NoteV2(heading: "Dune", words: 1, language: "en")
+    try await PostgresRepository<NoteV2>(store: unversioned).insert(dune)
+    try await PostgresRepository<PinV5>(store: unversioned).insert(PinV5(noteID: dune.id))
+    let store = try await open(PinsPlan.self)
+    #expect(try recordedVersion() == "6.0.0")
+    await #expect(throws: RepositoryError.self) {
+      try await PostgresRepository<NoteV2>(store: store).delete(id: dune.id)
+    }
+    #expect(try await PostgresRepository<PinV6>(store: store).fetchCount(FetchDescriptor()) == 1)
+  }
+
   @Test func aDatabaseWithoutARecordOfNoKnownShapeIsRefusedNamingTheDifferences() async throws {
     let connection = try PostgresConnection(url: url)
     try connection.execute("CREATE TABLE notes (id uuid PRIMARY KEY, body text)")
