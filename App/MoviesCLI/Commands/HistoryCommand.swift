@@ -7,17 +7,18 @@ struct HistoryCommand: MoviesCommand {
     "history", abstract: "Show the catalog's history: each committed change, when and by whom.",
     discussion: """
       Transactions come oldest first. --since TOKEN shows what came after a token printed before, \
-      as a sync would ask. --limit N shows the first N of them, as git log -n shows the first N \
-      of its list; a full page names the next on standard error (add --since with the last \
-      token shown). Each change says its kind, model and id; an update, the attributes it \
-      changed; a delete, the values the model keeps when deleted (a movie's title). JSON lists \
-      the transactions with their changes; a table and CSV show a row per change. The history \
-      is read and written a page at a time, however long it is.
+      as a sync would ask. --limit N shows the first N of them: the oldest N, or the N after \
+      --since TOKEN (git log -n also keeps the first N of its list, which runs newest first); a \
+      full page names the next on standard error, the same options with --since the last token \
+      shown. Each change says its kind, model and id; an update, the attributes it changed; a \
+      delete, the values the model keeps when deleted (a movie's title). JSON lists the \
+      transactions with their changes; a table and CSV show a row per change. The history is \
+      read and written a page at a time, however long it is.
       """,
     arguments: [since, limit, authors, format])
 
   static let since = Option<Int?>("since", valueName: "TOKEN", help: "Only transactions after this token.")
-  static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N transactions.")
+  static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N transactions, the first N.")
   static let authors = RepeatedOption<String>("author", valueName: "NAME", help: "Only transactions by this author.")
   static let format = RowFormat.option
 
