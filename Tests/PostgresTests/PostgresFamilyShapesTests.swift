@@ -29,6 +29,8 @@ struct ShapeSummary: Codable, Identifiable, Sendable {
 
 /// A family whose members store one attribute name as two types, keyed by integers.
 enum Shapes: ModelFamily {
+  /// A name with what SQL and `format` read specially, longer than PostgreSQL's 63 bytes.
+  static let name = "Shapes 100% \"odd\" 'family' " + String(repeating: "é", count: 40)
   typealias Shared = ShapeSummary
   typealias Member = any Sendable
   static let members: [FamilyMember<Shapes>] = [.model(SquareRecord.self) { $0 }, .model(CircleRecord.self) { $0 }]
@@ -51,10 +53,16 @@ struct PostgresFamilyShapesTests {
     #expect(shapes.first as? CircleRecord == CircleRecord(id: 2, label: "a", extra: "seven"))
     #expect(shapes.dropFirst().first as? SquareRecord == SquareRecord(id: 1, label: "b", extra: 7))
     #expect(shapes.last as? CircleRecord == CircleRecord(id: 3, label: "c", extra: nil))
-    // Integer keys are the family's too.
-    await #expect(throws: RepositoryError.self) {
+    // Integer keys are the family's too, and the message names the family as it is named.
+    let error = await #expect(throws: RepositoryError.self) {
       try await PostgresRepository<SquareRecord>(store: store).insert(SquareRecord(id: 3, label: "d", extra: 0))
     }
+    guard case .constraintViolation(let message)? = error else {
+      Issue.record("expected a constraint violation, got \(String(describing: error))")
+      return
+    }
+    #expect(message.contains("SquareRecord 3 has the identifier of a model of circles"))
+    #expect(message.contains("another member of the family \(Shapes.name)"))
   }
 
   @Test func aBatchUpsertInAUnitOfWorkRefusesAnotherMembersIdentifier() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import PostgresCore
 import SQLiteCore
 
@@ -132,8 +133,10 @@ enum PostgresFamilyKeys {
     let keys = SQLIdentifier.quote(self.table(of: family))
     let key = SQLIdentifier.quote(table.primaryKey)
     let member = PostgresHistory.literal(table.name)
+    // `format` reads `%` in the family's name as its own unless doubled.
     let message = PostgresHistory.literal(
-      "%s %s has the identifier of a model of %s, another member of the family \(family)")
+      "%s %s has the identifier of a model of %s, another member of the family "
+        + family.replacingOccurrences(of: "%", with: "%%"))
     return """
       DECLARE
         clash text;
