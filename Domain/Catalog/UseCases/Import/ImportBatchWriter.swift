@@ -13,10 +13,9 @@ struct ImportBatchWriter {
 
   private let changes: any RepositoryTransaction
   private var tagIDs: [String: UUID] = [:]
-  /// New movies' and taggings' identifiers: `UUID()` reads the system's random source once for
-  /// each (an open, a read and a close on Linux), which cost an import with tags more than a
-  /// tenth of its time.
-  private var newIDs = RandomUUIDs()
+  /// New movies' and taggings' identifiers, each greater than the last, so that they are
+  /// stored beside one another in the tables' key indexes (see ``TimeOrderedUUIDs``).
+  private var newIDs = TimeOrderedUUIDs()
 
   init(_ changes: any RepositoryTransaction) {
     self.changes = changes
