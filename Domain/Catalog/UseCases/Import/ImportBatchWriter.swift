@@ -71,7 +71,7 @@ struct ImportBatchWriter {
         current[tagging.movieID, default: []].append(tagging)
       }
     }
-    var added: [Tagging] = []
+    var links: [(movieID: UUID, tagID: UUID)] = []
     var removed: [UUID] = []
     var changed = Set<UUID>()
     for (row, id, _) in movies {
@@ -79,9 +79,13 @@ struct ImportBatchWriter {
       let has = current[id] ?? []
       let kept = Set(has.map(\.tagID))
       for tagging in has where !wanted.contains(tagging.tagID) { removed.append(tagging.id) }
-      for tagID in wanted.subtracting(kept) { added.append(Tagging(id: newIDs.make(), movieID: id, tagID: tagID)) }
+      for tagID in wanted.subtracting(kept) { links.append((id, tagID)) }
       if kept != wanted { changed.insert(id) }
     }
+    // In the order of the (movie, tag) index, whose keys, and the movies' they refer to, are
+    // then looked up and written one beside the other; the new ids grow in the same order.
+    links.sort { $0.movieID != $1.movieID ? $0.movieID < $1.movieID : $0.tagID < $1.tagID }
+    let added = links.map { Tagging(id: newIDs.make(), movieID: $0.movieID, tagID: $0.tagID) }
     if !removed.isEmpty { try changes.delete(ids: removed, of: Tagging.self) }
     // Upserted rather than inserted: a batch upsert needs no savepoint, and loads a table that
     // was empty without its plain indexes. Each tagging is new, so each is inserted.
