@@ -40,7 +40,8 @@ final class UpsertedKeys {
     guard pending.count == Self.batchSize else { return }
     var values: [SQLValue] = []
     values.reserveCapacity(2 * Self.batchSize)
-    for (row, origin) in pending { values += [.integer(row), .integer(Int64(origin))] }
+    // In order, so that the rows are appended to the table rather than placed among others.
+    for (row, origin) in pending.sorted(by: { $0.key < $1.key }) { values += [.integer(row), .integer(Int64(origin))] }
     try recordBatch.bind(values)
     try recordBatch.run()
     pending.removeAll(keepingCapacity: true)
