@@ -80,13 +80,16 @@ let package = Package(
 
     // Tests mirror the layers; Support holds fixtures and the in-memory repository.
     .target(name: "TestSupport", dependencies: ["Catalog", "Repositories"], path: "Tests/Support"),
+    // A family of two trip models and the checks every store's family repository must pass.
+    .target(
+      name: "FamilySupport", dependencies: ["Persistence", "Repositories", "TestSupport"], path: "Tests/FamilySupport"),
     .testTarget(
       name: "DomainTests", dependencies: ["Catalog", "Repositories", "TestSupport"], path: "Tests/DomainTests"),
     .testTarget(
       name: "DataTests",
       dependencies: [
         "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "NestedJSON", "TestSupport",
-        "CSQLite",
+        "CSQLite", "FamilySupport",
       ],
       path: "Tests/DataTests"
     ),
@@ -96,7 +99,7 @@ let package = Package(
       name: "PostgresTests",
       dependencies: [
         "PostgresCore", "PostgresServer", "Persistence", "Catalog", "CatalogStorage", "Repositories", "SQLiteCore",
-        "TestSupport",
+        "TestSupport", "FamilySupport",
       ],
       path: "Tests/PostgresTests"),
     // A throwaway PostgreSQL cluster (initdb in a temporary folder, a free loopback port), for the

@@ -21,7 +21,7 @@ struct BusyStoreTests {
     return holder
   }
 
-  @Test(.timeLimit(.minutes(1))) func aWriterGivesUpAfterTheTimeoutNamingTheHolderAndWhatToDo() throws {
+  @Test(.timeLimit(.minutes(5))) func aWriterGivesUpAfterTheTimeoutNamingTheHolderAndWhatToDo() throws {
     let holder = try holdWriteLock(for: 20)
     defer {
       kill(holder.processIdentifier, SIGKILL)
@@ -42,7 +42,7 @@ struct BusyStoreTests {
     #expect(try movies.listed().map { $0["title"] as? String } == ["Alien"])
   }
 
-  @Test(.timeLimit(.minutes(1))) func aWriterWaitsForTheOtherToFinishThenWrites() throws {
+  @Test(.timeLimit(.minutes(5))) func aWriterWaitsForTheOtherToFinishThenWrites() throws {
     let holder = try holdWriteLock(for: 2)
     let result = try movies.run(["add", "--title", "Heat"])
     holder.waitUntilExit()

@@ -82,7 +82,7 @@ struct CatalogFileCommandTests {
     #expect(try movies.listed(["--store", store]).map { $0["title"] as? String } == ["Alien"])
   }
 
-  @Test(.timeLimit(.minutes(1))) func aWriteWaitingOnAFailedFirstImportFailsSayingTheStoreWasRemoved() throws {
+  @Test(.timeLimit(.minutes(5))) func aWriteWaitingOnAFailedFirstImportFailsSayingTheStoreWasRemoved() throws {
     let store = path("new/catalog.store")
     let importing = try RunningMovies(movies, ["--store", store, "import", "-", "--format", "csv", "--quiet"])
     importing.write("title,date\n")

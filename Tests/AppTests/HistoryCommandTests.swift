@@ -65,7 +65,7 @@ struct HistoryCommandTests {
     #expect(table.contains("title=Alien"))
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: StoreEngine.available)
+  @Test(.timeLimit(.minutes(5)), arguments: StoreEngine.available)
   func watchListsAgainWhenAnotherProcessChangesTheCatalog(engine: StoreEngine) throws {
     let movies = try MoviesProcess(engine)
     try movies.add("Alien", date: "1979-05-25")

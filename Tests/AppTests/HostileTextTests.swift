@@ -142,7 +142,7 @@ struct HostileTextTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: StoreEngine.available)
+  @Test(.timeLimit(.minutes(5)), arguments: StoreEngine.available)
   func aHostileAuthorInTheHistoryIsEscapedInHistoryAndWatch(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
     try movies.add("Alien")

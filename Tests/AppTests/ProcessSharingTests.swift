@@ -46,7 +46,7 @@ struct ProcessSharingTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2))) func fourProcessesWritingAThousandTimesEachEndWithEveryRow() async throws {
+  @Test(.timeLimit(.minutes(5))) func fourProcessesWritingAThousandTimesEachEndWithEveryRow() async throws {
     let container = try container()
     try runFourWriters(count: 1000)
     #expect(try await SQLiteRepository<Movie>(container: container).fetchCount(FetchDescriptor()) == 4_000)
@@ -57,7 +57,7 @@ struct ProcessSharingTests {
 
   // Each race below runs several times: a process that read the tables before another created
   // some, and the record of them after, once took them for tables changed behind the engine.
-  @Test(.timeLimit(.minutes(2))) func processesOpeningAtOnceCreateAnAddedModelsTableOnce() async throws {
+  @Test(.timeLimit(.minutes(5))) func processesOpeningAtOnceCreateAnAddedModelsTableOnce() async throws {
     for round in 0..<3 {
       let store = process.folder.appendingPathComponent("added-\(round).store")
       try CatalogBeforeTagging.createStore(at: store)
@@ -71,7 +71,7 @@ struct ProcessSharingTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2))) func processesCreatingAStoreAtOnceAllOpenIt() async throws {
+  @Test(.timeLimit(.minutes(5))) func processesCreatingAStoreAtOnceAllOpenIt() async throws {
     for round in 0..<3 {
       let store = process.folder.appendingPathComponent("new-\(round).store")
       try runFourWriters(count: 5, store: store)
@@ -81,7 +81,7 @@ struct ProcessSharingTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func anObserverSeesAnotherProcesssCommit() async throws {
+  @Test(.timeLimit(.minutes(5))) func anObserverSeesAnotherProcesssCommit() async throws {
     let container = try container()
     let observer = try container.history(models: ["Movie"], interval: .milliseconds(10))
     let seen = Task {

@@ -21,7 +21,7 @@ struct BusyStoreTests {
       configurations: ModelConfiguration("Catalog", url: folder.file("catalog.store"), busyTimeout: busyTimeout))
   }
 
-  @Test(.timeLimit(.minutes(1))) func aWriterThatWaitsTooLongGetsATypedErrorNamingTheHolder() async throws {
+  @Test(.timeLimit(.minutes(5))) func aWriterThatWaitsTooLongGetsATypedErrorNamingTheHolder() async throws {
     let holder = try container(busyTimeout: .seconds(5)).store(named: nil)
     let movies = try SQLiteRepository<Movie>(container: try container(busyTimeout: .milliseconds(300)))
     let locked = DispatchSemaphore(value: 0)

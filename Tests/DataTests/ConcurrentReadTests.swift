@@ -21,7 +21,7 @@ struct ConcurrentReadTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func aReadDuringAWriteSeesTheStoreAsLastCommitted() async throws {
+  @Test(.timeLimit(.minutes(5))) func aReadDuringAWriteSeesTheStoreAsLastCommitted() async throws {
     let folder = try TemporaryDirectory()
     let container = try ModelContainer(
       for: Movie.self, MovieTag.self, Tagging.self,

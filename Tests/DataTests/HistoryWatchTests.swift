@@ -76,7 +76,7 @@ struct HistoryWatchTests {
     return waiting
   }
 
-  @Test(.timeLimit(.minutes(1))) func closingTheContainerWakesItsObserversWithTheError() async throws {
+  @Test(.timeLimit(.minutes(5))) func closingTheContainerWakesItsObserversWithTheError() async throws {
     let waiting = try await waitingObserver()
     try container.close()
     await #expect(throws: PersistenceError.closed(path: folder.file("catalog.store").path)) {
@@ -84,13 +84,13 @@ struct HistoryWatchTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func cancellingAnObserverEndsItsWaitAtOnce() async throws {
+  @Test(.timeLimit(.minutes(5))) func cancellingAnObserverEndsItsWaitAtOnce() async throws {
     let waiting = try await waitingObserver()
     waiting.cancel()
     await #expect(throws: CancellationError.self) { try await waiting.value }
   }
 
-  @Test(.timeLimit(.minutes(1))) func anotherContainerOnTheStoreIsHeardWithoutFileEventsAtItsInterval() async throws {
+  @Test(.timeLimit(.minutes(5))) func anotherContainerOnTheStoreIsHeardWithoutFileEventsAtItsInterval() async throws {
     var configuration = ModelConfiguration("Catalog", url: folder.file("catalog.store"))
     configuration.watchesFileEvents = false
     let checked = try ModelContainer(

@@ -5,7 +5,7 @@ import Testing
 /// lands twice (issue 16's 16 × 1,000).
 @Suite(.needsPostgreSQL)
 struct PostgresManyWritersTests {
-  @Test(.timeLimit(.minutes(2))) func sixteenWritersOfAThousandTransactionsEachLoseNothing() async throws {
+  @Test(.timeLimit(.minutes(5))) func sixteenWritersOfAThousandTransactionsEachLoseNothing() async throws {
     let pool = PostgresPool(url: try PostgresTestServer.makeDatabase(), size: 16)
     // No unique constraint: a write that landed twice, or ids the sequence handed out twice,
     // would show in the counts rather than be refused.

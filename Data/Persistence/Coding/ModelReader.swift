@@ -9,7 +9,8 @@ import SQLiteCore
 final class ModelReader {
   /// The statement whose rows are read.
   let statement: Statement
-  private let decoder: RowDecoder
+  /// The decoder of the statement's rows.
+  let decoder: RowDecoder
 
   /// A reader of the rows a statement returns from a table.
   init(statement: Statement, table: TableSchema, external: ExternalFiles?) {

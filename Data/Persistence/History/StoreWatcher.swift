@@ -122,9 +122,13 @@ private final class WatchThread: Sendable {
   func start(path: String?, interval: @escaping @Sendable () -> Duration, check: @escaping @Sendable () -> Int64?) {
     let ready = DispatchSemaphore(value: 0)
     let thread = Thread { [self] in
-      let events = path.flatMap(FileEvents.init(watching:))
-      ready.signal()
-      watch(events: events, interval: interval, check: check)
+      // In a scope of its own: the file events' descriptor is closed before `stop` is told the
+      // thread is done (a local lives to the end of its scope, after the signal below).
+      do {
+        let events = path.flatMap(FileEvents.init(watching:))
+        ready.signal()
+        watch(events: events, interval: interval, check: check)
+      }
       if let wakePipe {
         close(wakePipe.read)
         close(wakePipe.write)

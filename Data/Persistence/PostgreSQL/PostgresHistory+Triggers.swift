@@ -33,19 +33,9 @@ extension PostgresHistory {
     return statements
   }
 
-  /// The name of a table's history function: `_history_` and the table's name, or, when that
-  /// passes PostgreSQL's 63 bytes (which would cut it, and could make two tables' names one),
-  /// its start and the fingerprint of the whole name.
-  static func triggerFunction(of table: String) -> String {
-    let name = "_history_" + table
-    guard name.utf8.count > 63 else { return name }
-    var start = ""
-    for scalar in name.unicodeScalars {
-      guard start.utf8.count + String(scalar).utf8.count <= 46 else { break }
-      start.unicodeScalars.append(scalar)
-    }
-    return start + "_" + Fingerprint.hex(table)
-  }
+  /// The name of a table's history function: `_history_` and the table's name, within
+  /// PostgreSQL's 63 bytes (see ``PostgresNames/bounded(_:_:)``).
+  static func triggerFunction(of table: String) -> String { PostgresNames.bounded("_history_", table) }
 
   /// The name of the row-level trigger earlier versions gave a table.
   static func legacyTrigger(of table: String) -> String { "_history_" + table }

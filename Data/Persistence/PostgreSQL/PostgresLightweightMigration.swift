@@ -41,6 +41,10 @@ struct PostgresLightweightMigration {
     for (previous, _, _) in rekeyed { try dropConstraints(of: previous, kind: "f", on: connection) }
     for table in old where !newNames.contains(table.name) {
       try connection.execute("DROP TABLE \(table.quotedName)")
+      // The functions its triggers called go with it.
+      for function in [PostgresHistory.triggerFunction(of: table.name), PostgresFamilyKeys.function(of: table.name)] {
+        try connection.execute("DROP FUNCTION IF EXISTS \(SQLIdentifier.quote(function))()")
+      }
     }
     for (previous, table, columns) in kept {
       try alter(table, from: previous, columns: columns, on: connection)

@@ -61,16 +61,22 @@ struct PostgresMigrator: Sendable {
     let latest = plan.versions.count - 1
     if present.isEmpty { return standing(latest) }
     let differences = try self.differences(of: latest, present: present, on: connection)
-    if differences.isEmpty { return standing(latest) }
     // A database of an older version whose record is gone holds every table of that version.
+    var matching = differences.isEmpty ? [latest] : []
     for index in plan.versions.indices.dropLast().reversed() {
       let tables = plan.versions[index].schemas
       if tables.allSatisfy({ present.contains($0.name) }),
         try self.differences(of: index, present: present, on: connection).isEmpty
       {
-        return standing(index)
+        matching.append(index)
       }
     }
+    // Versions whose columns are the same may differ in indexes or delete rules: the newest
+    // whose structure is the database's, else the newest whose columns are.
+    for index in matching where try structureMatches(index, present: present, on: connection) {
+      return standing(index)
+    }
+    if let newest = matching.first { return standing(newest) }
     return standing(
       nil,
       problem: "it records no schema version and its tables are not those of version \(plan.latest.number): "
@@ -86,6 +92,14 @@ struct PostgresMigrator: Sendable {
       found += try PostgresTableCheck.differences(of: definition, on: connection).map { "table \(table.name): \($0)" }
     }
     return found
+  }
+
+  /// Whether the tables a database holds of a version have that version's indexes and
+  /// relationships, with its delete rules (its rows are not read).
+  private func structureMatches(_ index: Int, present: Set<String>, on connection: PostgresConnection) throws -> Bool {
+    try plan.versions[index].schemas.filter { present.contains($0.name) }.allSatisfy { table in
+      try PostgresStructureCheck.problems(of: table, countingOrphans: false, on: connection).isEmpty
+    }
   }
 
   /// Brings the database to the latest version inside the caller's transaction, which holds

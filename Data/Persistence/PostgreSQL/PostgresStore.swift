@@ -96,6 +96,7 @@ public final class PostgresStore: Sendable {
         } else {
           try Self.createMissing(definitions, on: connection)
         }
+        try PostgresFamilyKeys.prepare(definitions, on: connection)
       }
     } catch {
       throw Self.failure(error)

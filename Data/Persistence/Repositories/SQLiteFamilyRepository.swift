@@ -30,36 +30,20 @@ public struct SQLiteFamilyRepository<Family: ModelFamily>: FamilyRepository {
   ///   attribute or stores it otherwise, or the store's schema has a member the family does
   ///   not list.
   public init(container: ModelContainer, configuration: String? = nil) throws(PersistenceError) {
-    members = Family.members
-    guard !members.isEmpty else { throw .invalidSchema("\(Family.name) has no members") }
     var store: Store?
-    var tables: [TableSchema] = []
-    for member in members {
-      guard member.declaredFamily == Family.name else {
-        throw .invalidSchema(
-          "\(member.type)'s Entity does not declare it a member of \(Family.name): add .member(of: \(Family.name).self)"
-        )
-      }
-      let (found, table) = try Self.resolve(member.type, in: container, configuration: configuration)
+    let tables = try FamilyTables<Family> { (type) throws(PersistenceError) in
+      let (found, table) = try Self.resolve(type, in: container, configuration: configuration)
       guard store.map({ $0 === found }) ?? true else {
         throw .unknownConfiguration("the members of \(Family.name) are not all stored in one configuration; name it")
       }
-      guard !tables.contains(where: { $0.name == table.name }) else {
-        throw .invalidSchema("\(Family.name) lists \(member.type) twice")
-      }
       store = found
-      tables.append(table)
+      return table
     }
     guard let store else { throw .invalidSchema("\(Family.name) has no members") }
-    let listed = Set(tables.map(\.name))
-    if let unlisted = store.tables.values.filter({ $0.family == Family.name && !listed.contains($0.name) })
-      .map(\.name).sorted().first
-    {
-      throw .invalidSchema("\(unlisted) is declared a member of \(Family.name), which does not list it in its members")
-    }
-    let shared = try Self.sharedTable(tables)
+    try tables.requireEveryMember(among: store.tables.values)
     self.store = store
-    query = FamilyQuery(shared: shared, members: tables)
+    members = Family.members
+    query = FamilyQuery(shared: tables.shared, members: tables.members)
   }
 
   /// Returns the models of every member that a descriptor on the shared attributes matches,
@@ -71,17 +55,18 @@ public struct SQLiteFamilyRepository<Family: ModelFamily>: FamilyRepository {
   ///   answer; `RepositoryError` if the store cannot be read or a row cannot be decoded.
   public func fetch(_ descriptor: FetchDescriptor<Family.Shared>) async throws -> [Family.Member] {
     try perform {
-      let select = try query.select(descriptor)
+      let select = try query.select(descriptor).fragment
       return try store.read { state in
         let statement = try state.connection.statement(select.sql)
         defer { statement.reset() }
         // One reader per member, each decoding the rows of its member by its own columns.
         let readers = query.members.map { ModelReader(statement: statement, table: $0, external: state.external) }
+        let decoders = readers.map(\.decoder)
         try statement.bind(select.bindings)
         var found: [Family.Member] = []
         while try statement.step() {
           let position = Int(statement.int64(at: 0))
-          found.append(try members[position].read(readers[position]))
+          found.append(try members[position].read(decoders[position]))
         }
         return found
       }
@@ -94,7 +79,10 @@ public struct SQLiteFamilyRepository<Family: ModelFamily>: FamilyRepository {
   /// - Throws: as ``fetch(_:)`` does.
   public func fetchCount(_ descriptor: FetchDescriptor<Family.Shared>) async throws -> Int {
     try perform {
-      let count = try query.count(descriptor)
+      // SQLite's filters are always exact, so SQL always counts.
+      guard let count = try query.count(descriptor) else {
+        throw PersistenceError.unsupportedQuery("\(Family.name) cannot be counted by SQL")
+      }
       return try store.read { state in
         let statement = try state.connection.statement(count.sql)
         defer { statement.reset() }
@@ -118,29 +106,6 @@ public struct SQLiteFamilyRepository<Family: ModelFamily>: FamilyRepository {
     _ type: Model.Type, in container: ModelContainer, configuration: String?
   ) throws(PersistenceError) -> (Store, TableSchema) {
     try container.store(for: type, configuration: configuration)
-  }
-
-  /// The shared attributes as a table, each checked against every member's: the same name,
-  /// kind and optionality, and the shared `id` every member's primary key.
-  private static func sharedTable(_ members: [TableSchema]) throws(PersistenceError) -> TableSchema {
-    let shared = try TableSchema(name: Family.name, columns: try SchemaProbe.columns(of: Family.Shared.self))
-    for member in members {
-      guard member.primaryKey == shared.primaryKey else {
-        throw .invalidSchema(
-          "\(member.name)'s primary key is '\(member.primaryKey)', not the shared '\(shared.primaryKey)' of \(Family.name)"
-        )
-      }
-      for column in shared.columns where !member.columns.contains(column) {
-        throw .invalidSchema(
-          "\(member.name) does not store \(Family.name)'s shared attribute '\(column.name)' as \(Family.Shared.self) does"
-        )
-      }
-      for reserved in [FamilyQuery.memberColumn, FamilyQuery.rowColumn] where member.columnIndex(named: reserved) != nil
-      {
-        throw .invalidSchema("\(member.name) has an attribute named '\(reserved)', which a family fetch uses itself")
-      }
-    }
-    return shared
   }
 
   /// Runs an operation, reporting any failure as a `RepositoryError`.

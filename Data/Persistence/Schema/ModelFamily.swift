@@ -4,10 +4,11 @@
 /// Each member is an ordinary ``PersistentModel`` with a table of its own, declared a member
 /// with ``Entity/member(of:)``; the family lists its members and names the attributes they
 /// share, as a struct (`Shared`) whose coding keys every member stores under the same names and
-/// types. ``SQLiteFamilyRepository`` fetches the whole family in one query, filtered and sorted
-/// on those attributes, and returns each model as a `Member`: a protocol's existential or an
-/// enum with a case per member. A member's identifier is unique across the family: inserting a
-/// model whose identifier another member holds fails.
+/// types. ``SQLiteFamilyRepository`` (``PostgresFamilyRepository`` on a server) fetches the
+/// whole family in one query, filtered and sorted on those attributes, and returns each model
+/// as a `Member`: a protocol's existential or an enum with a case per member. A member's
+/// identifier is unique across the family: inserting a model whose identifier another member
+/// holds fails.
 ///
 /// <!-- snippet context: trips -->
 /// ```swift
@@ -52,16 +53,16 @@ public struct FamilyMember<Family: ModelFamily>: Sendable {
   let type: any PersistentModel.Type
   /// The family the member's ``Entity`` declares, if any.
   let declaredFamily: String?
-  /// Decodes the reader's current row as the member's model and wraps it.
-  let read: @Sendable (ModelReader) throws -> Family.Member
+  /// Decodes the decoder's current row as the member's model and wraps it.
+  let read: @Sendable (RowDecoder) throws -> Family.Member
 
   /// A member of model type `Model`, wrapped into the family's `Member` by `wrap` (`{ $0 }` for
   /// a protocol's existential, an enum case for an enum: `{ .business($0) }`).
   public static func model<Model: PersistentModel>(
     _ type: Model.Type, _ wrap: @escaping @Sendable (Model) -> Family.Member
   ) -> FamilyMember where Model.ID == Family.Shared.ID {
-    FamilyMember(type: Model.self, declaredFamily: Model.entity.family) { reader in
-      wrap(try reader.decodeCurrentRow(Model.self))
+    FamilyMember(type: Model.self, declaredFamily: Model.entity.family) { decoder in
+      wrap(try decoder.decode(Model.self))
     }
   }
 }

@@ -1,3 +1,4 @@
+import FamilySupport
 import Foundation
 import Persistence
 import TestSupport

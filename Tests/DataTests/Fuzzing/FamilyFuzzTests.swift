@@ -1,3 +1,4 @@
+import FamilySupport
 import Foundation
 import Repositories
 import TestSupport
@@ -20,17 +21,17 @@ struct FamilyFuzzTests {
     for batch in 0..<(Self.cases / DifferentialFuzzTests.casesPerStore) {
       let records = FuzzCase.records(seed: DifferentialFuzzTests.firstSeed &+ 7 &+ UInt64(batch), count: 60)
       let container = try ModelContainer(
-        for: FuzzMemberRecord<Int>.self, FuzzMemberRecord<String>.self,
+        for: MemberRecord<FuzzFamily, Int>.self, MemberRecord<FuzzFamily, String>.self,
         configurations: ModelConfiguration(isStoredInMemoryOnly: true))
       // Every other record to each member: the first member's come first, unsorted.
       let left = records.enumerated().filter { $0.offset % 2 == 0 }.map {
-        FuzzMemberRecord(base: $0.element, own: $0.offset)
+        MemberRecord<FuzzFamily, Int>(base: $0.element, own: $0.offset)
       }
       let right = records.enumerated().filter { $0.offset % 2 == 1 }.map {
-        FuzzMemberRecord(base: $0.element, own: "r\($0.offset)")
+        MemberRecord<FuzzFamily, String>(base: $0.element, own: "r\($0.offset)")
       }
-      try await SQLiteRepository<FuzzMemberRecord<Int>>(container: container).insert(left)
-      try await SQLiteRepository<FuzzMemberRecord<String>>(container: container).insert(right)
+      try await SQLiteRepository<MemberRecord<FuzzFamily, Int>>(container: container).insert(left)
+      try await SQLiteRepository<MemberRecord<FuzzFamily, String>>(container: container).insert(right)
       let family = try SQLiteFamilyRepository<FuzzFamily>(container: container)
       // Swift evaluates the values as the store holds them (text in NFC).
       let stored = try await family.fetch(FetchDescriptor())

@@ -1,6 +1,7 @@
 // The context of a snippet that reads a family of models: the body of a function given a
 // container that stores the trips of the `trips` context, declared here as that context's
-// snippet declares them (`TripFamily`, each member's `Entity`), and a date, `deadline`.
+// snippet declares them (`TripFamily`, each member's `Entity`), a date, `deadline`, and a
+// PostgreSQL server's connection URL, `url`.
 import Foundation
 import Persistence
 import Repositories
@@ -65,6 +66,6 @@ public enum TripFamily: ModelFamily {
   ]
 }
 
-func snippet(container: ModelContainer, deadline: Date) async throws {
+func snippet(container: ModelContainer, deadline: Date, url: String) async throws {
   // snippet
 }

@@ -146,3 +146,34 @@ enum NotebookSpoilerPlan: SchemaMigrationPlan {
       }, didMigrate: nil)
   ]
 }
+
+/// A pin of version 5, which goes with its note.
+struct PinV5: PersistentModel, Hashable {
+  var id = UUID()
+  var noteID: UUID
+  static let entity = Entity<PinV5>(
+    table: "pins", relationships: [.belongsTo(\.noteID, NoteV2.self, deleteRule: .cascade)])
+}
+
+/// A pin of version 6, which keeps its note: the versions' tables differ only in this rule.
+struct PinV6: PersistentModel, Hashable {
+  var id = UUID()
+  var noteID: UUID
+  static let entity = Entity<PinV6>(
+    table: "pins", relationships: [.belongsTo(\.noteID, NoteV2.self, deleteRule: .deny)])
+}
+
+enum PinsV5: VersionedSchema {
+  static let versionIdentifier = Schema.Version(5, 0, 0)
+  static let models: [any PersistentModel.Type] = [NoteV2.self, PinV5.self]
+}
+
+enum PinsV6: VersionedSchema {
+  static let versionIdentifier = Schema.Version(6, 0, 0)
+  static let models: [any PersistentModel.Type] = [NoteV2.self, PinV6.self]
+}
+
+enum PinsPlan: SchemaMigrationPlan {
+  static let schemas: [any VersionedSchema.Type] = [PinsV5.self, PinsV6.self]
+  static let stages: [MigrationStage] = [.lightweight(fromVersion: PinsV5.self, toVersion: PinsV6.self)]
+}
