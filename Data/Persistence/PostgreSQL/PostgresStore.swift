@@ -89,7 +89,7 @@ public final class PostgresStore: Sendable {
     let definitions = Array(tables.values).sorted { $0.table.name < $1.table.name }
     do {
       try await pool.transaction { connection in
-        _ = try connection.query("SELECT pg_advisory_xact_lock(\(Self.advisoryLock))")
+        _ = try connection.query(Self.advisoryLock)
         for statement in PostgresHistory.createStatements { try connection.execute(statement) }
         if let migrator {
           try migrator.prepare(self, on: connection)
@@ -208,8 +208,11 @@ public final class PostgresStore: Sendable {
     error as? PersistenceError ?? .postgres(error as? PostgresError ?? PostgresError(code: nil, message: "\(error)"))
   }
 
-  /// The key of the advisory lock held while tables are created or migrated.
-  private static let advisoryLock: Int64 = 0x5357_4946_5444_4154
+  /// The statement that takes the advisory lock held while tables are created or migrated:
+  /// one per schema (the schema tables are created in), so stores in other schemas of the
+  /// database do not wait for each other to open.
+  private static let advisoryLock =
+    "SELECT pg_advisory_xact_lock(hashtextextended(coalesce(current_schema(), ''), \(0x5357_4946_5444_4154 as Int64)))"
 
   /// The table of a model type.
   ///

@@ -7,7 +7,7 @@ import Repositories
 ///
 /// It is valid only while the transaction's body runs; kept and used later, it throws. Each
 /// model's repository, and its ``PostgresUpsertSession``, is made once per transaction.
-final class PostgresTransaction: RepositoryTransaction {
+final class PostgresTransaction: TransactionDispatch {
   private let store: PostgresStore
   private var connection: PostgresConnection?
   /// Set when a failed operation could not be undone: the transaction must not commit.
@@ -53,53 +53,10 @@ final class PostgresTransaction: RepositoryTransaction {
     return session
   }
 
-  func insert<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {
-    guard !models.isEmpty else { return }
-    try run(Model.self, OpenInsert(models: models))
-  }
-
-  func upsert<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {
-    guard !models.isEmpty else { return }
-    try run(Model.self, OpenUpsert(models: models))
-  }
-
-  @discardableResult
-  func upsert<Model: Identifiable & Sendable>(_ rows: [Upsert<Model>]) throws -> [UpsertOutcome<Model.ID>]
-  where Model.ID: Sendable {
-    guard !rows.isEmpty else { return [] }
-    return try run(Model.self, OpenUpsertRows(rows: rows, transaction: self), savepoint: false)
-  }
-
-  func update<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {
-    guard !models.isEmpty else { return }
-    try run(Model.self, OpenUpdate(models: models))
-  }
-
-  func fetch<Model: Identifiable & Sendable>(_ descriptor: FetchDescriptor<Model>) throws -> [Model]
-  where Model.ID: Sendable {
-    try run(Model.self, OpenFetch(descriptor: descriptor))
-  }
-
-  func fetchCount<Model: Identifiable & Sendable>(_ descriptor: FetchDescriptor<Model>) throws -> Int
-  where Model.ID: Sendable {
-    try run(Model.self, OpenCount(descriptor: descriptor))
-  }
-
-  func delete<Model: Identifiable & Sendable>(ids: [Model.ID], of type: Model.Type) throws where Model.ID: Sendable {
-    guard !ids.isEmpty else { return }
-    try run(Model.self, OpenDelete<Model>(ids: ids))
-  }
-
-  @discardableResult
-  func delete<Model: Identifiable & Sendable>(where predicate: Predicate<Model>) throws -> Int
-  where Model.ID: Sendable {
-    try run(Model.self, OpenDeleteWhere(predicate: predicate))
-  }
-
   /// Runs an operation with the repository of a model type, which the store must hold: in a
   /// savepoint of its own, or, without one, failing the whole transaction if it fails.
-  private func run<Operation: PostgresTransactionOperation>(
-    _ type: Operation.Model.Type, _ operation: Operation, savepoint: Bool = true
+  func run<Operation: TransactionOperation>(
+    _ type: Operation.Model.Type, _ operation: Operation, savepoint: Bool
   ) throws -> Operation.Result {
     guard let connection else {
       throw RepositoryError.unavailable("a unit of work's transaction was used after it ended")
@@ -110,7 +67,7 @@ final class PostgresTransaction: RepositoryTransaction {
     if let failure { throw failure }
     guard savepoint else {
       do {
-        return try operation.run(persistent, transaction: self, on: connection)
+        return try operation.run(persistent, on: PostgresModelOperations(transaction: self, connection: connection))
       } catch {
         let reported = report(error, of: type)
         failure = reported
@@ -125,7 +82,7 @@ final class PostgresTransaction: RepositoryTransaction {
       throw report(error, of: type)
     }
     do {
-      let result = try operation.run(persistent, transaction: self, on: connection)
+      let result = try operation.run(persistent, on: PostgresModelOperations(transaction: self, connection: connection))
       try connection.execute("RELEASE SAVEPOINT unit_of_work_operation")
       return result
     } catch {
@@ -148,101 +105,46 @@ final class PostgresTransaction: RepositoryTransaction {
   }
 }
 
-/// One repository operation on a model type known only as generic: `run` opens the type as a
-/// ``PersistentModel`` and hands the operation to its ``PostgresRepository``.
-private protocol PostgresTransactionOperation {
-  associatedtype Model
-  associatedtype Result
-  func run<Persistent: PersistentModel>(
-    on repository: PostgresRepository<Persistent>, _ connection: PostgresConnection
-  ) throws -> Result
-}
-
-extension PostgresTransactionOperation {
-  func run(
-    _ type: any PersistentModel.Type, transaction: PostgresTransaction, on connection: PostgresConnection
-  ) throws -> Result {
-    func open<Persistent: PersistentModel>(_: Persistent.Type) throws -> Result {
-      try run(on: try transaction.repository(Persistent.self), connection)
-    }
-    return try open(type)
-  }
-}
-
-private struct OpenInsert<Model: Identifiable & Sendable>: PostgresTransactionOperation where Model.ID: Sendable {
-  let models: [Model]
-  func run<Persistent: PersistentModel>(
-    on repository: PostgresRepository<Persistent>, _ connection: PostgresConnection
-  ) throws {
-    try repository.insert(try repository.encoded(same(models, as: [Persistent].self)), on: connection)
-  }
-}
-
-private struct OpenUpsert<Model: Identifiable & Sendable>: PostgresTransactionOperation where Model.ID: Sendable {
-  let models: [Model]
-  func run<Persistent: PersistentModel>(
-    on repository: PostgresRepository<Persistent>, _ connection: PostgresConnection
-  ) throws {
-    try repository.upsert(try repository.encoded(same(models, as: [Persistent].self)), on: connection)
-  }
-}
-
-private struct OpenUpsertRows<Model: Identifiable & Sendable>: PostgresTransactionOperation where Model.ID: Sendable {
-  let rows: [Upsert<Model>]
+/// What a model type's ``PostgresRepository`` does in a transaction: the transaction's
+/// repository of the type (made once), on the transaction's connection.
+private struct PostgresModelOperations: ModelOperations {
   let transaction: PostgresTransaction
-  func run<Persistent: PersistentModel>(
-    on repository: PostgresRepository<Persistent>, _ connection: PostgresConnection
-  ) throws -> [UpsertOutcome<Model.ID>] {
-    let session = transaction.session(for: repository, on: connection)
-    return same(try session.upsert(same(rows, as: [Upsert<Persistent>].self)), as: [UpsertOutcome<Model.ID>].self)
-  }
-}
+  let connection: PostgresConnection
 
-private struct OpenUpdate<Model: Identifiable & Sendable>: PostgresTransactionOperation where Model.ID: Sendable {
-  let models: [Model]
-  func run<Persistent: PersistentModel>(
-    on repository: PostgresRepository<Persistent>, _ connection: PostgresConnection
-  ) throws {
-    let models = same(models, as: [Persistent].self)
+  func insert<Persistent: PersistentModel>(_ models: [Persistent]) throws {
+    let repository = try transaction.repository(Persistent.self)
+    try repository.insert(try repository.encoded(models), on: connection)
+  }
+
+  func upsert<Persistent: PersistentModel>(_ models: [Persistent]) throws {
+    let repository = try transaction.repository(Persistent.self)
+    try repository.upsert(try repository.encoded(models), on: connection)
+  }
+
+  func upsert<Persistent: PersistentModel>(rows: [Upsert<Persistent>]) throws -> [UpsertOutcome<Persistent.ID>] {
+    let repository = try transaction.repository(Persistent.self)
+    return try transaction.session(for: repository, on: connection).upsert(rows)
+  }
+
+  func update<Persistent: PersistentModel>(_ models: [Persistent]) throws {
+    let repository = try transaction.repository(Persistent.self)
     try repository.update(try repository.encoded(models), models.map(\.id), on: connection)
   }
-}
 
-private struct OpenFetch<Model: Identifiable & Sendable>: PostgresTransactionOperation where Model.ID: Sendable {
-  let descriptor: FetchDescriptor<Model>
-  func run<Persistent: PersistentModel>(
-    on repository: PostgresRepository<Persistent>, _ connection: PostgresConnection
-  ) throws -> [Model] {
-    same(
-      try repository.fetchLocking(same(descriptor, as: FetchDescriptor<Persistent>.self), on: connection),
-      as: [Model].self)
+  func fetch<Persistent: PersistentModel>(_ descriptor: FetchDescriptor<Persistent>) throws -> [Persistent] {
+    try transaction.repository(Persistent.self).fetchLocking(descriptor, on: connection)
   }
-}
 
-private struct OpenCount<Model: Identifiable & Sendable>: PostgresTransactionOperation where Model.ID: Sendable {
-  let descriptor: FetchDescriptor<Model>
-  func run<Persistent: PersistentModel>(
-    on repository: PostgresRepository<Persistent>, _ connection: PostgresConnection
-  ) throws -> Int {
-    try repository.count(same(descriptor, as: FetchDescriptor<Persistent>.self), on: connection)
+  func count<Persistent: PersistentModel>(_ descriptor: FetchDescriptor<Persistent>) throws -> Int {
+    try transaction.repository(Persistent.self).count(descriptor, on: connection)
   }
-}
 
-private struct OpenDelete<Model: Identifiable & Sendable>: PostgresTransactionOperation where Model.ID: Sendable {
-  let ids: [Model.ID]
-  func run<Persistent: PersistentModel>(
-    on repository: PostgresRepository<Persistent>, _ connection: PostgresConnection
-  ) throws {
-    try repository.delete(ids: same(ids, as: [Persistent.ID].self), on: connection)
+  func delete<Persistent: PersistentModel>(ids: [Persistent.ID], of type: Persistent.Type) throws {
+    try transaction.repository(Persistent.self).delete(ids: ids, on: connection)
   }
-}
 
-private struct OpenDeleteWhere<Model: Identifiable & Sendable>: PostgresTransactionOperation where Model.ID: Sendable {
-  let predicate: Predicate<Model>
-  func run<Persistent: PersistentModel>(
-    on repository: PostgresRepository<Persistent>, _ connection: PostgresConnection
-  ) throws -> Int {
-    try repository.delete(where: same(predicate, as: Predicate<Persistent>.self), on: connection)
+  func delete<Persistent: PersistentModel>(where predicate: Predicate<Persistent>) throws -> Int {
+    try transaction.repository(Persistent.self).delete(where: predicate, on: connection)
   }
 }
 

@@ -7,7 +7,7 @@ import SQLiteCore
 ///
 /// It is valid only while the transaction's body runs; kept and used later, it throws. Each
 /// model's repository, and its ``UpsertSession``, is made once per transaction.
-final class SQLiteTransaction: RepositoryTransaction {
+final class SQLiteTransaction: TransactionDispatch {
   /// The page cache, in KiB, of a transaction that upserts: its changes and the keys it wrote
   /// stay in memory until the commit rather than spilling page by page, and memory stays flat.
   static let upsertCacheKiB = 16 * 1024
@@ -59,13 +59,6 @@ final class SQLiteTransaction: RepositoryTransaction {
     try connection.execute("PRAGMA main.cache_size = \(sizes.main); PRAGMA temp.cache_size = \(sizes.temp)")
   }
 
-  @discardableResult
-  func upsert<Model: Identifiable & Sendable>(_ rows: [Upsert<Model>]) throws -> [UpsertOutcome<Model.ID>]
-  where Model.ID: Sendable {
-    guard !rows.isEmpty else { return [] }
-    return try run(Model.self, OpenUpsertRows(rows: rows, transaction: self), savepoint: false)
-  }
-
   /// The upsert session of a model's table in this transaction, made by its first upsert.
   fileprivate func session<Persistent: PersistentModel>(
     for repository: SQLiteRepository<Persistent>, in state: StoreState
@@ -103,45 +96,11 @@ final class SQLiteTransaction: RepositoryTransaction {
     return repository
   }
 
-  func insert<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {
-    try run(Model.self, OpenInsert(models: models))
-  }
-
-  func upsert<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {
-    try run(Model.self, OpenUpsert(models: models))
-  }
-
-  func update<Model: Identifiable & Sendable>(_ models: [Model]) throws where Model.ID: Sendable {
-    try run(Model.self, OpenUpdate(models: models))
-  }
-
-  func fetch<Model: Identifiable & Sendable>(_ descriptor: FetchDescriptor<Model>) throws -> [Model]
-  where Model.ID: Sendable {
-    try run(Model.self, OpenFetch(descriptor: descriptor))
-  }
-
-  func fetchCount<Model: Identifiable & Sendable>(_ descriptor: FetchDescriptor<Model>) throws -> Int
-  where Model.ID: Sendable {
-    try run(Model.self, OpenCount(descriptor: descriptor))
-  }
-
-  func delete<Model: Identifiable & Sendable>(ids: [Model.ID], of type: Model.Type) throws where Model.ID: Sendable {
-    try run(Model.self, OpenDelete<Model>(ids: ids))
-  }
-
-  @discardableResult
-  func delete<Model: Identifiable & Sendable>(where predicate: Predicate<Model>) throws -> Int
-  where Model.ID: Sendable {
-    try run(Model.self, OpenDeleteWhere(predicate: predicate))
-  }
-
   /// Runs an operation with the repository of a model type, which the store must hold: in a
   /// savepoint of its own, or, without one, failing the whole transaction if it fails.
-  private func run<Operation: TransactionOperation>(
-    _ type: Operation.Model.Type, _ operation: Operation, savepoint: Bool = true
-  ) throws
-    -> Operation.Result
-  {
+  func run<Operation: TransactionOperation>(
+    _ type: Operation.Model.Type, _ operation: Operation, savepoint: Bool
+  ) throws -> Operation.Result {
     guard let state else {
       throw RepositoryError.unavailable("a unit of work's transaction was used after it ended")
     }
@@ -151,7 +110,7 @@ final class SQLiteTransaction: RepositoryTransaction {
     if let failure { throw failure }
     guard savepoint else {
       do {
-        return try operation.run(persistent, transaction: self, table: table, state: state)
+        return try operation.run(persistent, on: SQLiteModelOperations(transaction: self, table: table, state: state))
       } catch {
         failure = error as? RepositoryError ?? RepositoryError(error, modelName: "\(type)")
         throw error
@@ -162,7 +121,8 @@ final class SQLiteTransaction: RepositoryTransaction {
     let mark = try state.history?.mark()
     try state.connection.execute("SAVEPOINT unit_of_work_operation")
     do {
-      let result = try operation.run(persistent, transaction: self, table: table, state: state)
+      let result = try operation.run(
+        persistent, on: SQLiteModelOperations(transaction: self, table: table, state: state))
       try state.connection.execute("RELEASE unit_of_work_operation")
       return result
     } catch {
@@ -178,26 +138,59 @@ final class SQLiteTransaction: RepositoryTransaction {
   }
 }
 
-/// One repository operation on a model type known only as generic: `run` opens the type as a
-/// ``PersistentModel`` and hands the operation to its ``SQLiteRepository``.
-private protocol TransactionOperation {
-  associatedtype Model
-  associatedtype Result
-  func run<Persistent: PersistentModel>(
-    on repository: SQLiteRepository<Persistent>, in state: StoreState
-  ) throws
-    -> Result
-}
+/// What a model type's ``SQLiteRepository`` does in a transaction: the transaction's
+/// repository of the type (made once), on the transaction's connection, its failures
+/// reported as the repository reports them.
+private struct SQLiteModelOperations: ModelOperations {
+  let transaction: SQLiteTransaction
+  /// The table of the model type the operation is on.
+  let table: TableSchema
+  let state: StoreState
 
-extension TransactionOperation {
-  func run(
-    _ type: any PersistentModel.Type, transaction: SQLiteTransaction, table: TableSchema, state: StoreState
-  ) throws -> Result {
-    func open<Persistent: PersistentModel>(_: Persistent.Type) throws -> Result {
-      let repository = transaction.repository(Persistent.self, table: table)
-      return try repository.perform { try run(on: repository, in: state) }
+  private func perform<Persistent: PersistentModel, T>(
+    _: Persistent.Type, _ body: (SQLiteRepository<Persistent>) throws -> T
+  ) throws -> T {
+    let repository = transaction.repository(Persistent.self, table: table)
+    return try repository.perform { try body(repository) }
+  }
+
+  func insert<Persistent: PersistentModel>(_ models: [Persistent]) throws {
+    try perform(Persistent.self) { try $0.writer.insert(models, in: state) }
+  }
+
+  func upsert<Persistent: PersistentModel>(_ models: [Persistent]) throws {
+    try perform(Persistent.self) { try $0.writer.upsert(models, in: state) }
+  }
+
+  func upsert<Persistent: PersistentModel>(rows: [Upsert<Persistent>]) throws -> [UpsertOutcome<Persistent.ID>] {
+    try perform(Persistent.self) { try transaction.session(for: $0, in: state).upsert(rows) }
+  }
+
+  func update<Persistent: PersistentModel>(_ models: [Persistent]) throws {
+    try perform(Persistent.self) { try $0.writer.update(models, in: state) }
+  }
+
+  func fetch<Persistent: PersistentModel>(_ descriptor: FetchDescriptor<Persistent>) throws -> [Persistent] {
+    try perform(Persistent.self) { try $0.fetch(try $0.builder.select(descriptor), in: state) }
+  }
+
+  func count<Persistent: PersistentModel>(_ descriptor: FetchDescriptor<Persistent>) throws -> Int {
+    try perform(Persistent.self) { try $0.count(try $0.builder.count(descriptor), in: state) }
+  }
+
+  func delete<Persistent: PersistentModel>(ids: [Persistent.ID], of type: Persistent.Type) throws {
+    try perform(Persistent.self) { repository in
+      let keys = try ids.map { (id) throws(PersistenceError) in (id: id, key: try SQLValue(swiftValue: id)) }
+      try repository.writer.delete(keys, in: state)
     }
-    return try open(type)
+  }
+
+  func delete<Persistent: PersistentModel>(where predicate: Predicate<Persistent>) throws -> Int {
+    try perform(Persistent.self) { repository in
+      let condition = try PredicateTranslator(table: repository.table, modelName: "\(Persistent.self)")
+        .condition(predicate)
+      return try repository.writer.delete(where: condition, in: state)
+    }
   }
 }
 
@@ -207,91 +200,3 @@ protocol FinishingSession {
 }
 
 extension UpsertSession: FinishingSession {}
-
-/// The same value, seen as the type it is known to have: `Persistent` is `Model`, opened (by
-/// the SQLite and the PostgreSQL transactions).
-func same<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
-  // A mismatch would be a bug of its caller: each operation opens exactly its own model type.
-  value as! Target
-}
-
-private struct OpenInsert<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
-  let models: [Model]
-  func run<Persistent: PersistentModel>(on repository: SQLiteRepository<Persistent>, in state: StoreState) throws {
-    try repository.writer.insert(same(models, as: [Persistent].self), in: state)
-  }
-}
-
-private struct OpenUpsert<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
-  let models: [Model]
-  func run<Persistent: PersistentModel>(on repository: SQLiteRepository<Persistent>, in state: StoreState) throws {
-    try repository.writer.upsert(same(models, as: [Persistent].self), in: state)
-  }
-}
-
-private struct OpenUpsertRows<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
-  let rows: [Upsert<Model>]
-  let transaction: SQLiteTransaction
-  func run<Persistent: PersistentModel>(
-    on repository: SQLiteRepository<Persistent>, in state: StoreState
-  ) throws
-    -> [UpsertOutcome<Model.ID>]
-  {
-    let session = try transaction.session(for: repository, in: state)
-    return same(try session.upsert(same(rows, as: [Upsert<Persistent>].self)), as: [UpsertOutcome<Model.ID>].self)
-  }
-}
-
-private struct OpenUpdate<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
-  let models: [Model]
-  func run<Persistent: PersistentModel>(on repository: SQLiteRepository<Persistent>, in state: StoreState) throws {
-    try repository.writer.update(same(models, as: [Persistent].self), in: state)
-  }
-}
-
-private struct OpenFetch<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
-  let descriptor: FetchDescriptor<Model>
-  func run<Persistent: PersistentModel>(
-    on repository: SQLiteRepository<Persistent>, in state: StoreState
-  ) throws
-    -> [Model]
-  {
-    let query = try repository.builder.select(same(descriptor, as: FetchDescriptor<Persistent>.self))
-    return same(try repository.fetch(query, in: state), as: [Model].self)
-  }
-}
-
-private struct OpenCount<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
-  let descriptor: FetchDescriptor<Model>
-  func run<Persistent: PersistentModel>(
-    on repository: SQLiteRepository<Persistent>, in state: StoreState
-  ) throws
-    -> Int
-  {
-    try repository.count(
-      try repository.builder.count(same(descriptor, as: FetchDescriptor<Persistent>.self)), in: state)
-  }
-}
-
-private struct OpenDelete<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
-  let ids: [Model.ID]
-  func run<Persistent: PersistentModel>(on repository: SQLiteRepository<Persistent>, in state: StoreState) throws {
-    let keys = try same(ids, as: [Persistent.ID].self).map { (id) throws(PersistenceError) in
-      (id: id, key: try SQLValue(swiftValue: id))
-    }
-    try repository.writer.delete(keys, in: state)
-  }
-}
-
-private struct OpenDeleteWhere<Model: Identifiable & Sendable>: TransactionOperation where Model.ID: Sendable {
-  let predicate: Predicate<Model>
-  func run<Persistent: PersistentModel>(
-    on repository: SQLiteRepository<Persistent>, in state: StoreState
-  ) throws
-    -> Int
-  {
-    let condition = try PredicateTranslator(table: repository.table, modelName: "\(Persistent.self)").condition(
-      same(predicate, as: Predicate<Persistent>.self))
-    return try repository.writer.delete(where: condition, in: state)
-  }
-}
