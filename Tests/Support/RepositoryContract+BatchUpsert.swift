@@ -10,6 +10,9 @@ extension RepositoryContract {
       .init(name: "a batch upsert inserts, updates, leaves unchanged and reports repeats") {
         try await $0.upsertsRowByRow($1, $2)
       },
+      .init(name: "a batch upsert reports the origin of every repeat, however many rows came between") {
+        try await $0.reportsRepeatsOfManyRows($1, $2)
+      },
       .init(name: "a batch upsert writes only the properties it lists") { try await $0.upsertsPartially($1, $2) },
       .init(name: "a batch upsert matches by unique key, or reports the model it conflicts with") {
         try await $0.upsertsByUniqueKey($1, $2)
@@ -34,6 +37,21 @@ extension RepositoryContract {
     let again = try await unitOfWork.transaction { changes in try changes.upsert([Upsert(models[1], origin: 5)]) }
     #expect(again == [.unchanged(models[1].id)])
     try await expectStored([changed, models[1]], in: repository)
+  }
+
+  /// More rows than an engine may keep in memory before writing down which it wrote: every
+  /// repeat still names its first row.
+  private func reportsRepeatsOfManyRows(
+    _ repository: any Repository<Model>, _ unitOfWork: any UnitOfWork
+  ) async throws {
+    let models = samples(150)
+    let (first, again) = try await unitOfWork.transaction { changes in
+      let first = try changes.upsert(models.enumerated().map { Upsert($1, origin: $0 + 1) })
+      return (first, try changes.upsert(models.reversed().map { Upsert($0, origin: 1_000) }))
+    }
+    #expect(first == models.map { .inserted($0.id) })
+    #expect(again == models.enumerated().reversed().map { .repeated($1.id, origin: $0 + 1) })
+    try await expectStored(models, in: repository)
   }
 
   private func upsertsPartially(_ repository: any Repository<Model>, _ unitOfWork: any UnitOfWork) async throws {
