@@ -8,8 +8,8 @@ struct BusyStoreTests {
   init() throws { movies = try MoviesProcess() }
 
   /// Starts a process that holds the store's write lock for `seconds`, and returns once it does.
-  private func holdWriteLock(for seconds: Double) throws -> Process {
-    try movies.add("Alien")
+  private func holdWriteLock(for seconds: Double) async throws -> Process {
+    try await movies.add("Alien")
     let holder = Process()
     holder.executableURL = MoviesProcess.executable.deletingLastPathComponent().appendingPathComponent("store-stress")
     holder.arguments = [movies.defaultStore.path, "hold", "\(seconds)"]
@@ -21,15 +21,14 @@ struct BusyStoreTests {
     return holder
   }
 
-  @Test(.timeLimit(.minutes(5))) func aWriterGivesUpAfterTheTimeoutNamingTheHolderAndWhatToDo() throws {
-    let holder = try holdWriteLock(for: 20)
+  @Test(.timeLimit(.minutes(5))) func aWriterGivesUpAfterTheTimeoutNamingTheHolderAndWhatToDo() async throws {
+    let holder = try await holdWriteLock(for: 20)
     defer {
       kill(holder.processIdentifier, SIGKILL)
       holder.waitUntilExit()
     }
-    let start = ContinuousClock.now
-    let result = try movies.run(["add", "--title", "Heat"], environment: ["MOVIES_BUSY_TIMEOUT": "1"])
-    let waited = ContinuousClock.now - start
+    let result = try await movies.run(["add", "--title", "Heat"], environment: ["MOVIES_BUSY_TIMEOUT": "1"])
+    let waited = result.duration
     #expect(result.status == 1)
     #expect(waited >= .seconds(1) && waited < .seconds(10), "waited \(waited)")
     #expect(
@@ -39,19 +38,19 @@ struct BusyStoreTests {
         with MOVIES_BUSY_TIMEOUT=SECONDS
 
         """)
-    #expect(try movies.listed().map { $0["title"] as? String } == ["Alien"])
+    #expect(try await movies.listed().map { $0["title"] as? String } == ["Alien"])
   }
 
-  @Test(.timeLimit(.minutes(5))) func aWriterWaitsForTheOtherToFinishThenWrites() throws {
-    let holder = try holdWriteLock(for: 2)
-    let result = try movies.run(["add", "--title", "Heat"])
+  @Test(.timeLimit(.minutes(5))) func aWriterWaitsForTheOtherToFinishThenWrites() async throws {
+    let holder = try await holdWriteLock(for: 2)
+    let result = try await movies.run(["add", "--title", "Heat"])
     holder.waitUntilExit()
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(Set(try movies.listed().map { $0["title"] as? String }) == ["Alien", "Heat"])
+    await #expect(Set(try movies.listed().map { $0["title"] as? String }) == ["Alien", "Heat"])
   }
 
-  @Test func aBusyTimeoutThatIsNotANumberIsAUsageError() throws {
-    let result = try movies.run(["list"], environment: ["MOVIES_BUSY_TIMEOUT": "soon"])
+  @Test func aBusyTimeoutThatIsNotANumberIsAUsageError() async throws {
+    let result = try await movies.run(["list"], environment: ["MOVIES_BUSY_TIMEOUT": "soon"])
     #expect(result.status == 2)
     #expect(result.stderr.hasPrefix("movies: error: MOVIES_BUSY_TIMEOUT expects a number of seconds"))
   }

@@ -39,7 +39,7 @@ struct CatalogFileCommandTests {
 
   private static func umask(_ mask: String) -> [String] { ["/bin/sh", "-c", "umask \(mask); exec \"$0\" \"$@\""] }
 
-  @Test func readingCommandsOnAMissingStoreFailNamingItAndCreateNothing() throws {
+  @Test func readingCommandsOnAMissingStoreFailNamingItAndCreateNothing() async throws {
     let store = path("typo/catalog.store")
     let id = UUID().uuidString
     for command in [
@@ -48,7 +48,7 @@ struct CatalogFileCommandTests {
       ["heart", id], ["update", id, "--title", "X"], ["delete", id], ["clear", "--yes"], ["tag", "add", id, "x"],
       ["review", "add", id, "--text", "x"], ["watch"],
     ] {
-      let result = try movies.run(["--store", store] + command)
+      let result = try await movies.run(["--store", store] + command)
       #expect(result.status == 1, "\(command)")
       #expect(
         result.stderr.contains("cannot open the store at \(store): no store exists there"),
@@ -56,33 +56,33 @@ struct CatalogFileCommandTests {
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
     // The default store too, chosen by MOVIES_STORE or by the data folder.
-    #expect(try movies.run(["list"], environment: ["MOVIES_STORE": store]).status == 1)
-    #expect(try movies.run(["list"]).status == 1)
+    #expect(try await movies.run(["list"], environment: ["MOVIES_STORE": store]).status == 1)
+    #expect(try await movies.run(["list"]).status == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
   }
 
-  @Test func aRefusedFirstAddCreatesNoStore() throws {
+  @Test func aRefusedFirstAddCreatesNoStore() async throws {
     let store = path("new/catalog.store")
-    let result = try movies.run(["--store", store, "add", "--title", " ", "--date", "2001-01-01"])
+    let result = try await movies.run(["--store", store, "add", "--title", " ", "--date", "2001-01-01"])
     #expect(result.status == 2)
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
   }
 
-  @Test func anImportWhoseEveryRowIsRefusedLeavesNoNewStoreButKeepsAnExistingOne() throws {
+  @Test func anImportWhoseEveryRowIsRefusedLeavesNoNewStoreButKeepsAnExistingOne() async throws {
     let store = path("new/folder/catalog.store")
     let csv = path("bad.csv")
     try Data("title,date\n,2001-01-01\nHeat,not a date\n".utf8).write(to: URL(fileURLWithPath: csv))
-    let refused = try movies.run(["--store", store, "import", csv])
+    let refused = try await movies.run(["--store", store, "import", csv])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("nothing was imported"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path) == ["bad.csv"])
     // The same failure on a store that exists leaves it, and what it holds, as it was.
-    try movies.add("Alien", ["--store", store])
-    #expect(try movies.run(["--store", store, "import", csv]).status == 1)
-    #expect(try movies.listed(["--store", store]).map { $0["title"] as? String } == ["Alien"])
+    try await movies.add("Alien", ["--store", store])
+    #expect(try await movies.run(["--store", store, "import", csv]).status == 1)
+    #expect(try await movies.listed(["--store", store]).map { $0["title"] as? String } == ["Alien"])
   }
 
-  @Test(.timeLimit(.minutes(5))) func aWriteWaitingOnAFailedFirstImportFailsSayingTheStoreWasRemoved() throws {
+  @Test(.timeLimit(.minutes(5))) func aWriteWaitingOnAFailedFirstImportFailsSayingTheStoreWasRemoved() async throws {
     let store = path("new/catalog.store")
     let importing = try RunningMovies(movies, ["--store", store, "import", "-", "--format", "csv", "--quiet"])
     importing.write("title,date\n")
@@ -92,35 +92,37 @@ struct CatalogFileCommandTests {
     let adding = try RunningMovies(movies, ["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"])
     usleep(1_000_000)
     importing.write(",2001-01-01\n")
-    #expect(try importing.finish().status == 1)
-    let added = try adding.finish()
+    #expect(try await importing.finish().status == 1)
+    let added = try await adding.finish()
     // The waiting write does not vanish into the removed file: it fails, saying so.
     #expect(added.status == 1)
     #expect(added.stderr.contains("the store was removed or moved away while open"), "\(added.stderr)")
     #expect(!FileManager.default.fileExists(atPath: store))
   }
 
-  @Test func aFailedFirstAddAfterTheStoreOpenedLeavesNoNewStore() throws {
+  @Test func aFailedFirstAddAfterTheStoreOpenedLeavesNoNewStore() async throws {
     let store = path("new/catalog.store")
     // The folder for images is in the way: the movie is refused after the store was created.
     try FileManager.default.createDirectory(atPath: path("new"), withIntermediateDirectories: true)
     try Data("not a folder".utf8).write(to: URL(fileURLWithPath: store + ".external"))
     let image = path("poster.png")
     try Data([1]).write(to: URL(fileURLWithPath: image))
-    let result = try movies.run(["--store", store, "add", "--title", "Up", "--date", "2009-05-29", "--image", image])
+    let result = try await movies.run([
+      "--store", store, "add", "--title", "Up", "--date", "2009-05-29", "--image", image,
+    ])
     #expect(result.status == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: path("new")) == ["catalog.store.external"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: store + ".external")) == Data("not a folder".utf8))
   }
 
-  @Test func anEmptyStorePathIsAUsageError() throws {
-    let result = try movies.run(["--store", "", "list"])
+  @Test func anEmptyStorePathIsAUsageError() async throws {
+    let result = try await movies.run(["--store", "", "list"])
     #expect(
       result
         == .init(
           status: 2, stdout: "",
           stderr: "movies: error: --store expects a file path, got '' (see 'movies list --help')\n"))
-    #expect(try movies.run(["export", "--output", ""]).status == 2)
+    #expect(try await movies.run(["export", "--output", ""]).status == 2)
   }
 
   @Test(arguments: ["000", "022"])
@@ -146,16 +148,16 @@ struct CatalogFileCommandTests {
     #expect(mode(store + "-wal") == 0o600)
   }
 
-  @Test func aStoreReachedThroughALinkOrMovedWithItsFilesKeepsItsImages() throws {
+  @Test func aStoreReachedThroughALinkOrMovedWithItsFilesKeepsItsImages() async throws {
     let image = path("poster.png")
     #expect(FileManager.default.createFile(atPath: image, contents: Data([1, 2, 3])))
     try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: false)
-    let id = try movies.add("Alien", ["--store", path("real/catalog.store"), "--image", image])
+    let id = try await movies.add("Alien", ["--store", path("real/catalog.store"), "--image", image])
     try FileManager.default.moveItem(atPath: path("real"), toPath: path("moved"))
     try FileManager.default.createSymbolicLink(atPath: path("link.store"), withDestinationPath: "moved/catalog.store")
     for store in [path("moved/catalog.store"), path("link.store")] {
       for command in [["list"], ["show", id], ["export"], ["heart", id]] {
-        let result = try movies.run(["--store", store] + command)
+        let result = try await movies.run(["--store", store] + command)
         #expect(result.status == 0, "\(command) via \(store): \(result.stderr)")
       }
     }
@@ -181,9 +183,9 @@ struct CatalogFileCommandTests {
   }
 
   @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
-  func aStoreInAFolderTheUserCannotWriteIsReportedByItsFolder() throws {
+  func aStoreInAFolderTheUserCannotWriteIsReportedByItsFolder() async throws {
     let store = path("catalog.store")
-    try movies.add("Alien", ["--store", store])
+    try await movies.add("Alien", ["--store", store])
     #expect(chown(store, 65534, 65534) == 0)
     let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
     let result = try run(nobody, ["--store", store, "list"])
@@ -197,24 +199,24 @@ struct CatalogFileCommandTests {
     #expect(created.stderr.contains("its folder \(movies.folder.path) is not writable"), "\(created.stderr)")
   }
 
-  @Test func anotherApplicationsDatabaseIsLeftByteIdenticalWithNoSidecars() throws {
+  @Test func anotherApplicationsDatabaseIsLeftByteIdenticalWithNoSidecars() async throws {
     // Another application's database, in WAL mode, with no log beside it once closed.
     let other = path("other.db")
     try Connection(location: .file(other), readOnly: false).execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
     let before = try Data(contentsOf: URL(fileURLWithPath: other))
     for command in [["list"], ["add", "--title", "A", "--date", "2001-01-01"]] {
-      let result = try movies.run(["--store", other] + command)
+      let result = try await movies.run(["--store", other] + command)
       #expect(result.status == 1, "\(command)")
       #expect(result.stderr.contains("match no known schema version"), "\(command): \(result.stderr)")
     }
     // Inspecting it reads it, and finds it is no catalog.
-    #expect(try movies.run(["--store", other, "store", "info"]).stdout.contains("unknown"))
-    #expect(try movies.run(["--store", other, "store", "check"]).status == 1)
+    #expect(try await movies.run(["--store", other, "store", "info"]).stdout.contains("unknown"))
+    #expect(try await movies.run(["--store", other, "store", "check"]).status == 1)
     #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path) == ["other.db"])
   }
 
-  @Test func storeCheckRepairLeavesAnotherApplicationsDatabaseAsItWas() throws {
+  @Test func storeCheckRepairLeavesAnotherApplicationsDatabaseAsItWas() async throws {
     // One open to other users (a mode a catalog would be made private from), one whose header
     // versions alone look wrong (which a catalog's would be reset).
     let open = path("open.db")
@@ -229,7 +231,7 @@ struct CatalogFileCommandTests {
     for file in [open, flipped] {
       let before = try Data(contentsOf: URL(fileURLWithPath: file))
       let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber
-      let result = try movies.run(["--store", file, "store", "check", "--repair"])
+      let result = try await movies.run(["--store", file, "store", "check", "--repair"])
       #expect(result.status == 1)
       #expect(!result.stdout.contains("repaired:"), "\(file): \(result.stdout)")
       #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "\(file)")
@@ -239,23 +241,23 @@ struct CatalogFileCommandTests {
       try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).sorted() == ["flipped.db", "open.db"])
   }
 
-  @Test func aStorePathThatIsAFIFOIsRefusedWithoutWaitingForAWriter() throws {
+  @Test func aStorePathThatIsAFIFOIsRefusedWithoutWaitingForAWriter() async throws {
     let fifo = path("fifo.store")
     #expect(mkfifo(fifo, 0o600) == 0)
     for command in [["list"], ["add", "--title", "A", "--date", "2001-01-01"], ["store", "info"]] {
-      let result = try movies.run(["--store", fifo] + command)
+      let result = try await movies.run(["--store", fifo] + command)
       #expect(result.status == 1)
       #expect(result.stderr.contains("it is not a regular file"), "\(command): \(result.stderr)")
     }
   }
 
-  @Test func aMigrationBackupThroughALinkGoesBesideTheRealFileAndIsPrivate() throws {
+  @Test func aMigrationBackupThroughALinkGoesBesideTheRealFileAndIsPrivate() async throws {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fixtures/catalog-1.0.0.store")
     try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: false)
     try FileManager.default.copyItem(atPath: fixture.path, toPath: path("real/old.store"))
     try FileManager.default.createSymbolicLink(atPath: path("link.store"), withDestinationPath: "real/old.store")
-    let migrated = try movies.run(["--store", path("link.store"), "store", "migrate", "--backup"])
+    let migrated = try await movies.run(["--store", path("link.store"), "store", "migrate", "--backup"])
     #expect(migrated.status == 0, "\(migrated.stderr)")
     let backup = path("real/old.store.1.0.0.backup")
     #expect(migrated.stdout.hasSuffix("Backup: \(backup)\n"))
@@ -275,43 +277,43 @@ struct CatalogFileCommandTests {
     #expect(!FileManager.default.fileExists(atPath: path("catalog.store")))
   }
 
-  @Test func twoProcessesCreatingTheStoreAtOnceBothSucceed() throws {
+  @Test func twoProcessesCreatingTheStoreAtOnceBothSucceed() async throws {
     let store = path("new/catalog.store")
     let writers = try (0..<4).map { index in
       try RunningMovies(movies, ["--store", store, "add", "--title", "Movie \(index)", "--date", "2001-01-01"])
     }
     for writer in writers {
-      let result = try writer.finish()
+      let result = try await writer.finish()
       #expect(result.status == 0, "\(result.stderr)")
     }
-    #expect(try movies.listed(["--store", store]).count == 4)
+    #expect(try await movies.listed(["--store", store]).count == 4)
     #expect(try FileManager.default.contentsOfDirectory(atPath: path("new")).filter { $0.hasPrefix(".") }.isEmpty)
   }
 
-  @Test func theDemoHonoursTheStoreOptionAndNeverTouchesTheCatalog() throws {
+  @Test func theDemoHonoursTheStoreOptionAndNeverTouchesTheCatalog() async throws {
     let store = path("mine/catalog.store")
-    try movies.add("Mine", ["--store", store])
-    let demo = try movies.run(["--store", store, "demo"])
+    try await movies.add("Mine", ["--store", store])
+    let demo = try await movies.run(["--store", store, "demo"])
     #expect(demo.status == 0, "\(demo.stderr)")
     #expect(demo.stdout.hasPrefix("Demo store: \(path("mine/demo.store"))\n"))
-    #expect(try movies.listed(["--store", store]).map { $0["title"] as? String } == ["Mine"])
+    #expect(try await movies.listed(["--store", store]).map { $0["title"] as? String } == ["Mine"])
     #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.deletingLastPathComponent().path))
     // A catalog named demo.store is not emptied by the demo.
     let named = path("demo.store")
-    try movies.add("Kept", ["--store", named])
-    #expect(try movies.run(["--store", named, "demo"]).status == 1)
-    #expect(try movies.listed(["--store", named]).count == 1)
+    try await movies.add("Kept", ["--store", named])
+    #expect(try await movies.run(["--store", named, "demo"]).status == 1)
+    #expect(try await movies.listed(["--store", named]).count == 1)
   }
 
-  @Test func exportWritesThroughLinksAndKeepsModesAndHardLinks() throws {
+  @Test func exportWritesThroughLinksAndKeepsModesAndHardLinks() async throws {
     let store = path("catalog.store")
-    try movies.add("Alien", ["--store", store])
+    try await movies.add("Alien", ["--store", store])
     let target = path("export.csv")
     #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8)))
     #expect(chmod(target, 0o600) == 0)
     #expect(link(target, path("hard.csv")) == 0)
     try FileManager.default.createSymbolicLink(atPath: path("link.csv"), withDestinationPath: "export.csv")
-    let result = try movies.run(["--store", store, "export", "--output", path("link.csv")])
+    let result = try await movies.run(["--store", store, "export", "--output", path("link.csv")])
     #expect(result.status == 0, "\(result.stderr)")
     let exported = try String(contentsOfFile: path("hard.csv"), encoding: .utf8)
     #expect(exported.hasPrefix("id,title,"))
@@ -319,50 +321,50 @@ struct CatalogFileCommandTests {
     #expect(mode(target) == 0o600)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.csv")) == "export.csv")
     // Standard output by name: `-` and /dev/stdout.
-    #expect(try movies.run(["--store", store, "export", "--output", "-"]).stdout == exported)
-    #expect(try movies.run(["--store", store, "export", "--output", "/dev/stdout"]).stdout.hasPrefix(exported))
-    #expect(try movies.run(["--store", store, "export", "--output", movies.folder.path]).status == 1)
+    #expect(try await movies.run(["--store", store, "export", "--output", "-"]).stdout == exported)
+    #expect(try await movies.run(["--store", store, "export", "--output", "/dev/stdout"]).stdout.hasPrefix(exported))
+    #expect(try await movies.run(["--store", store, "export", "--output", movies.folder.path]).status == 1)
     // Exporting over the catalog itself would destroy it.
     let before = try Data(contentsOf: URL(fileURLWithPath: store))
-    let overStore = try movies.run(["--store", store, "export", "--output", store])
+    let overStore = try await movies.run(["--store", store, "export", "--output", store])
     #expect(overStore.status == 1)
     #expect(overStore.stderr.contains("it is one of the catalog's own files"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
-    #expect(try movies.listed(["--store", store]).count == 1)
+    #expect(try await movies.listed(["--store", store]).count == 1)
   }
 
-  @Test func aStorePathEndingInASlashIsAUsageErrorAndCreatesNothing() throws {
+  @Test func aStorePathEndingInASlashIsAUsageErrorAndCreatesNothing() async throws {
     // URL dropped the slash: `--store new/` created a store named `new`.
-    let result = try movies.run(["--store", path("new") + "/", "add", "--title", "Alien", "--date", "2001-01-01"])
+    let result = try await movies.run(["--store", path("new") + "/", "add", "--title", "Alien", "--date", "2001-01-01"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--store expects a file path"))
-    #expect(try movies.run(["list"], environment: ["MOVIES_STORE": path("new") + "/"]).status == 2)
+    #expect(try await movies.run(["list"], environment: ["MOVIES_STORE": path("new") + "/"]).status == 2)
     #expect(try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).isEmpty)
   }
 
-  @Test func exportNeverWritesTheCatalogsLogIndexJournalOrImages() throws {
+  @Test func exportNeverWritesTheCatalogsLogIndexJournalOrImages() async throws {
     let store = path("catalog.store")
     let image = path("poster.png")
     #expect(FileManager.default.createFile(atPath: image, contents: Data([1, 2, 3])))
-    _ = try movies.run(["--store", store, "add", "--title", "Alien", "--date", "1979-05-25", "--image", image])
+    _ = try await movies.run(["--store", store, "add", "--title", "Alien", "--date", "1979-05-25", "--image", image])
     let images = try FileManager.default.contentsOfDirectory(atPath: store + ".external")
     // Writing the -wal of an open store (as export did) loses what it holds; the -shm, what readers share.
     for target in [
       store + "-wal", store + "-shm", store + "-journal", store + ".external/" + images[0], store + ".external/new",
     ] {
       let before = FileManager.default.contents(atPath: target)
-      let result = try movies.run(["--store", store, "export", "--output", target])
+      let result = try await movies.run(["--store", store, "export", "--output", target])
       #expect(result.status == 1, "\(target)")
       #expect(result.stderr.contains("it is one of the catalog's own files"), "\(target): \(result.stderr)")
       #expect(FileManager.default.contents(atPath: target) == before, "\(target)")
     }
-    #expect(try movies.listed(["--store", store]).count == 1)
-    #expect(
+    #expect(try await movies.listed(["--store", store]).count == 1)
+    await #expect(
       try movies.run(["--store", store, "show", (try movies.listed(["--store", store]))[0]["id"] as! String]).status
         == 0)
   }
 
-  @Test func exportToAFIFOWhoseReaderGoesAwaySaysSoInsteadOfDyingSilently() throws {
+  @Test func exportToAFIFOWhoseReaderGoesAwaySaysSoInsteadOfDyingSilently() async throws {
     let store = path("catalog.store")
     let rows = (0..<1000).map {
       "\(UUID().uuidString),Movie \($0),\(String(repeating: "x", count: 200)),2001-01-01,5,0,,"
@@ -370,7 +372,7 @@ struct CatalogFileCommandTests {
     let input = path("in.csv")
     try (["id,title,content,date,rate,heart,tags,runtime"] + rows).joined(separator: "\n").write(
       toFile: input, atomically: false, encoding: .utf8)
-    #expect(try movies.run(["--store", store, "import", input]).status == 0)
+    #expect(try await movies.run(["--store", store, "import", input]).status == 0)
     let fifo = path("fifo")
     #expect(mkfifo(fifo, 0o600) == 0)
     // A reader that takes one byte and goes away, as `head -c 1` does.
@@ -381,17 +383,18 @@ struct CatalogFileCommandTests {
       close(descriptor)
     }
     reader.start()
-    let result = try movies.run(["--store", store, "export", "--output", fifo])
+    let result = try await movies.run(["--store", store, "export", "--output", fifo])
     // Killed by SIGPIPE, it said nothing and exited 141 from a shell.
     #expect(result.status == 1)
     #expect(result.stderr.contains("cannot write '\(fifo)': its reader closed it before the end"), "\(result.stderr)")
   }
 
-  @Test func watchStopsSayingSoWhenTheStoreIsReplaced() throws {
+  @Test func watchStopsSayingSoWhenTheStoreIsReplaced() async throws {
     let store = path("catalog.store")
-    #expect(try movies.run(["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"]).status == 0)
+    #expect(try await movies.run(["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"]).status == 0)
     #expect(
-      try movies.run(["--store", path("other.store"), "add", "--title", "Heat", "--date", "1995-12-15"]).status == 0)
+      try await movies.run(["--store", path("other.store"), "add", "--title", "Heat", "--date", "1995-12-15"]).status
+        == 0)
     let replacer = Thread {
       Thread.sleep(forTimeInterval: 1)
       rename(path("other.store"), store)

@@ -41,18 +41,18 @@ struct ErrorReportTests {
     #expect(detail.contains("code 11") && detail.contains("SELECT * FROM movies"), "\(detail)")
   }
 
-  @Test func aStoreThatIsNotADatabaseIsReportedWithoutCodesAndVerboseAddsTheDetail() throws {
+  @Test func aStoreThatIsNotADatabaseIsReportedWithoutCodesAndVerboseAddsTheDetail() async throws {
     let movies = try MoviesProcess()
     let store = movies.folder.appendingPathComponent("garbage.store")
     try Data(repeating: 0x42, count: 8192).write(to: store)
-    let plain = try movies.run(["--store", store.path, "list"])
+    let plain = try await movies.run(["--store", store.path, "list"])
     #expect(plain.status == 1)
     #expect(plain.stderr.hasPrefix("movies: error: "))
     #expect(!plain.stderr.contains("code") && !plain.stderr.contains("SQLITE") && !plain.stderr.contains("SELECT"))
     #expect(plain.stderr.filter { $0 == "\n" }.count == 1)
-    let verbose = try movies.run(["--store", store.path, "list", "--verbose"])
+    let verbose = try await movies.run(["--store", store.path, "list", "--verbose"])
     #expect(verbose.stderr.hasPrefix(plain.stderr + "movies: detail: "))
-    let debug = try movies.run(["--store", store.path, "list"], environment: ["MOVIES_DEBUG": "1"])
+    let debug = try await movies.run(["--store", store.path, "list"], environment: ["MOVIES_DEBUG": "1"])
     #expect(debug.stderr == verbose.stderr)
   }
 
@@ -62,17 +62,17 @@ struct ErrorReportTests {
     #expect(throws: UsageError.self) { try MoviesApplication.busyTimeout(environment: ["MOVIES_BUSY_TIMEOUT": "-1"]) }
   }
 
-  @Test func optionsThatExcludeEachOtherAreNamed() throws {
+  @Test func optionsThatExcludeEachOtherAreNamed() async throws {
     let movies = try MoviesProcess()
-    let result = try movies.run(["update", UUID().uuidString, "--no-images", "--image", "a.png"])
+    let result = try await movies.run(["update", UUID().uuidString, "--no-images", "--image", "a.png"])
     #expect(
       result.stderr == "movies: error: --no-images cannot be combined with --image (see 'movies update --help')\n")
     #expect(result.status == 2)
   }
 
-  @Test func aHugeArgumentIsQuotedShortInTheError() throws {
+  @Test func aHugeArgumentIsQuotedShortInTheError() async throws {
     let movies = try MoviesProcess()
-    let result = try movies.run(["show", String(repeating: "x", count: 100_000)])
+    let result = try await movies.run(["show", String(repeating: "x", count: 100_000)])
     #expect(
       result
         == .init(
@@ -83,11 +83,11 @@ struct ErrorReportTests {
 
   @Test(arguments: StoreEngine.available) func heartingAMovieWithTheMostHeartsIsAFailureNotAUsageError(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let id = try movies.add("Up")
-    #expect(try movies.run(["update", id, "--heart", "\(Int.max)"]).status == 0)
-    let result = try movies.run(["heart", id])
+    let id = try await movies.add("Up")
+    #expect(try await movies.run(["update", id, "--heart", "\(Int.max)"]).status == 0)
+    let result = try await movies.run(["heart", id])
     #expect(result.status == 1)
     #expect(result.stderr == "movies: error: the movie \(id) has \(Int.max) hearts, the most a count can hold\n")
   }

@@ -5,18 +5,18 @@ import Testing
 struct HistoryCommandTests {
   @Test(arguments: StoreEngine.available) func historyAndShowPrintDatesToTheMillisecondAndJSONKeepsThemExact(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let id = try movies.add("Alien", date: "2026-01-01T10:00:00.123456789Z")
-    let shown = try movies.run(["show", id])
+    let id = try await movies.add("Alien", date: "2026-01-01T10:00:00.123456789Z")
+    let shown = try await movies.run(["show", id])
     #expect(shown.stdout.contains("date:    2026-01-01T10:00:00.123Z\n"), "\(shown.stdout)")
-    let whole = try movies.add("Heat", date: "1995-12-15T20:30:00Z")
-    #expect(try movies.run(["show", whole]).stdout.contains("date:    1995-12-15T20:30:00Z\n"))
-    let json = try movies.run(["show", id, "--format", "json"])
+    let whole = try await movies.add("Heat", date: "1995-12-15T20:30:00Z")
+    #expect(try await movies.run(["show", whole]).stdout.contains("date:    1995-12-15T20:30:00Z\n"))
+    let json = try await movies.run(["show", id, "--format", "json"])
     #expect(json.stdout.contains("\"date\" : \"2026-01-01T10:00:00.1234568Z\""), "JSON stays exact: \(json.stdout)")
 
-    _ = try movies.history(count: 2)
-    let table = try movies.run(["history"]).stdout.split(separator: "\n").dropFirst()
+    _ = try await movies.history(count: 2)
+    let table = try await movies.run(["history"]).stdout.split(separator: "\n").dropFirst()
     #expect(table.count == 2)
     for row in table {
       let committed = try #require(row.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first)
@@ -27,14 +27,16 @@ struct HistoryCommandTests {
     }
   }
 
-  @Test(arguments: StoreEngine.available) func everyCommittedChangeIsListedWithItsAuthor(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func everyCommittedChangeIsListedWithItsAuthor(
+    engine: StoreEngine
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let alien = try movies.add("Alien", date: "1979-05-25")
-    _ = try movies.run(["rate", alien, "9"])
-    _ = try movies.run(["import", "-", "--format", "csv"], input: "title,date,tags\nHeat,1995-12-15,crime\n")
-    _ = try movies.run(["add", "--title", "Alien", "--date", "1979-05-25"])  // a duplicate: nothing committed
-    _ = try movies.run(["delete", alien])
-    let all = try movies.history(count: 4)
+    let alien = try await movies.add("Alien", date: "1979-05-25")
+    _ = try await movies.run(["rate", alien, "9"])
+    _ = try await movies.run(["import", "-", "--format", "csv"], input: "title,date,tags\nHeat,1995-12-15,crime\n")
+    _ = try await movies.run(["add", "--title", "Alien", "--date", "1979-05-25"])  // a duplicate: nothing committed
+    _ = try await movies.run(["delete", alien])
+    let all = try await movies.history(count: 4)
     #expect(all.map { $0["author"] as? String } == ["movies", "movies", "movies import", "movies"])
     let kinds = all.map { ($0["changes"] as? [[String: Any]] ?? []).map { "\($0["model"]!) \($0["kind"]!)" } }
     #expect(
@@ -42,17 +44,17 @@ struct HistoryCommandTests {
         ["Movie insert"], ["Movie update"], ["Movie insert", "MovieTag insert", "Tagging insert"], ["Movie delete"],
       ])
     let tokens = all.compactMap { $0["token"] as? Int }
-    #expect(
+    await #expect(
       try movies.history(["--since", "\(tokens[1])"], count: 0).compactMap { $0["token"] as? Int }
         == Array(tokens.dropFirst(2)))
-    #expect(try movies.history(["--author", "movies import"], count: 0).count == 1)
+    #expect(try await movies.history(["--author", "movies import"], count: 0).count == 1)
     let changes = all.map { $0["changes"] as? [[String: Any]] ?? [] }
     #expect(changes[1].first?["updatedAttributes"] as? [String] == ["rate"], "rate changed the rate alone")
     #expect(
       changes[3].first?["preserved"] as? [String: String] == ["title": "Alien"], "a deleted movie keeps its title")
     #expect(changes[0].first?["updatedAttributes"] as? [String] == [])
 
-    let csv = try movies.run(["history", "--format", "csv"])
+    let csv = try await movies.run(["history", "--format", "csv"])
     #expect(csv.status == 0, "\(csv.stderr)")
     // RFC 4180 ends each record with CRLF.
     let lines = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
@@ -60,19 +62,19 @@ struct HistoryCommandTests {
     #expect(lines.count == 7, "a row per change: \(csv.stdout)")
     #expect(lines[2].hasSuffix(",movies,update,Movie,\(alien.lowercased()),rate,"), "\(lines[2])")
     #expect(lines[6].hasSuffix(",movies,delete,Movie,\(alien.lowercased()),,title=Alien"), "\(lines[6])")
-    let table = try movies.run(["history"]).stdout
+    let table = try await movies.run(["history"]).stdout
     #expect(table.contains("movies import  insert  MovieTag"), "\(table)")
     #expect(table.contains("title=Alien"))
   }
 
   @Test(.timeLimit(.minutes(5)), arguments: StoreEngine.available)
-  func watchListsAgainWhenAnotherProcessChangesTheCatalog(engine: StoreEngine) throws {
+  func watchListsAgainWhenAnotherProcessChangesTheCatalog(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
-    try movies.add("Alien", date: "1979-05-25")
+    try await movies.add("Alien", date: "1979-05-25")
     let watching = try RunningMovies(movies, ["watch", "--format", "json", "--updates", "1"])
-    Thread.sleep(forTimeInterval: 1)
-    try movies.add("Heat", date: "1995-12-15")
-    let result = try watching.finish()
+    try await Task.sleep(for: .seconds(1))
+    try await movies.add("Heat", date: "1995-12-15")
+    let result = try await watching.finish()
     #expect(result.status == 0, "\(result.stderr)")
     // Two JSON arrays: the list before the change, and after it.
     let lists = result.stdout.components(separatedBy: "]\n[").count

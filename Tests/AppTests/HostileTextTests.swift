@@ -28,10 +28,8 @@ struct HostileTextTests {
   @discardableResult
   private func human(
     _ movies: MoviesProcess, _ arguments: [String], status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation
-  )
-    throws -> MoviesProcess.Result
-  {
-    let result = try movies.run(arguments)
+  ) async throws -> MoviesProcess.Result {
+    let result = try await movies.run(arguments)
     #expect(result.status == status, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
     #expect(active(in: result.stdout) == [], "\(arguments) stdout", sourceLocation: sourceLocation)
     #expect(active(in: result.stderr) == [], "\(arguments) stderr", sourceLocation: sourceLocation)
@@ -41,8 +39,8 @@ struct HostileTextTests {
   /// Runs a command that prints JSON, checks that its text is inert too, and decodes it.
   private func json(
     _ movies: MoviesProcess, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> Any {
-    let result = try movies.run(arguments + ["--format", "json"])
+  ) async throws -> Any {
+    let result = try await movies.run(arguments + ["--format", "json"])
     #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
     #expect(active(in: result.stdout) == [], "\(arguments) JSON", sourceLocation: sourceLocation)
     return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
@@ -57,48 +55,51 @@ struct HostileTextTests {
 
   /// A movie imported with hostile title, content and tags (an import can store NUL too), and
   /// a review with hostile text and author.
-  private func hostileMovie(_ movies: MoviesProcess) throws -> (id: String, review: String) {
+  private func hostileMovie(_ movies: MoviesProcess) async throws -> (id: String, review: String) {
     let line = try JSONSerialization.data(
       withJSONObject: [
         "title": hostile, "content": hostile + "\n" + hostile, "date": "2001-01-01", "tags": hostileTags,
       ])
     let file = movies.folder.appendingPathComponent("hostile.jsonl")
     try (line + Data("\n".utf8)).write(to: file)
-    try human(movies, ["import", file.path])
-    let id = try #require(try movies.listed().first?["id"] as? String)
-    let review = try human(movies, ["review", "add", id, "--text", hostileArgument, "--author", hostileArgument])
+    try await human(movies, ["import", file.path])
+    let id = try #require(try await movies.listed().first?["id"] as? String)
+    let review = try await human(movies, ["review", "add", id, "--text", hostileArgument, "--author", hostileArgument])
     return (id, review.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
-  @Test(arguments: StoreEngine.available) func everyTextFieldIsEscapedInEveryHumanOutput(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func everyTextFieldIsEscapedInEveryHumanOutput(
+    engine: StoreEngine
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let (id, _) = try hostileMovie(movies)
-    try human(movies, ["list"])
-    try human(movies, ["list", "--tag", hostileTags[0]])
-    try human(movies, ["show", id])
-    try human(movies, ["review", "list", id])
-    try human(movies, ["stats"])
-    try human(movies, ["history"])
-    try human(movies, ["heart", id])
-    try human(movies, ["rate", id, "7"])
-    try human(movies, ["tag", "add", id, hostileArgument.prefix(40) + "t"])
-    try human(movies, ["tag", "remove", id, hostileArgument.prefix(40) + "t"])
-    try human(movies, ["update", id, "--content", hostileArgument])
-    try human(movies, ["watch", "--updates", "0"])
-    try human(movies, ["export", "--output", movies.folder.appendingPathComponent("out\u{1B}[2J.csv").path])
+    let (id, _) = try await hostileMovie(movies)
+    try await human(movies, ["list"])
+    try await human(movies, ["list", "--tag", hostileTags[0]])
+    try await human(movies, ["show", id])
+    try await human(movies, ["review", "list", id])
+    try await human(movies, ["stats"])
+    try await human(movies, ["history"])
+    try await human(movies, ["heart", id])
+    try await human(movies, ["rate", id, "7"])
+    try await human(movies, ["tag", "add", id, hostileArgument.prefix(40) + "t"])
+    try await human(movies, ["tag", "remove", id, hostileArgument.prefix(40) + "t"])
+    try await human(movies, ["update", id, "--content", hostileArgument])
+    try await human(movies, ["watch", "--updates", "0"])
+    try await human(movies, ["export", "--output", movies.folder.appendingPathComponent("out\u{1B}[2J.csv").path])
     // `store info` and `store check` read a store file's own structure.
     if engine == .file {
-      try human(movies, ["store", "info"])
-      try human(movies, ["store", "check"])
+      try await human(movies, ["store", "info"])
+      try await human(movies, ["store", "check"])
     }
   }
 
-  @Test(arguments: StoreEngine.available) func theTableKeepsItsColumnsAlignedWhateverTheText(engine: StoreEngine) throws
-  {
+  @Test(arguments: StoreEngine.available) func theTableKeepsItsColumnsAlignedWhateverTheText(
+    engine: StoreEngine
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let (id, _) = try hostileMovie(movies)
-    try human(movies, ["review", "add", id, "--text", "plain", "--author", "Bob"])
-    let table = try human(movies, ["review", "list", id]).stdout.split(separator: "\n").map(String.init)
+    let (id, _) = try await hostileMovie(movies)
+    try await human(movies, ["review", "add", id, "--text", "plain", "--author", "Bob"])
+    let table = try await human(movies, ["review", "list", id]).stdout.split(separator: "\n").map(String.init)
     #expect(table.count == 3, "one line per review: \(table)")
     // Each line's last column starts where the header's does.
     let column = try #require(table[0].range(of: "TEXT")).lowerBound.utf16Offset(in: table[0])
@@ -109,33 +110,36 @@ struct HostileTextTests {
     }
   }
 
-  @Test(arguments: StoreEngine.available) func jsonOutputReadsBackExactlyWhatWasStored(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func jsonOutputReadsBackExactlyWhatWasStored(engine: StoreEngine) async throws
+  {
     let movies = try MoviesProcess(engine)
-    let (id, review) = try hostileMovie(movies)
-    let listed = try #require(try json(movies, ["list"]) as? [[String: Any]])
+    let (id, review) = try await hostileMovie(movies)
+    let listed = try #require(try await json(movies, ["list"]) as? [[String: Any]])
     #expect(listed.first?["title"] as? String == hostile)
     #expect(listed.first?["content"] as? String == hostile + "\n" + hostile)
     #expect(Set(listed.first?["tags"] as? [String] ?? []) == Set(hostileTags))
-    let shown = try #require(try json(movies, ["show", id]) as? [String: Any])
+    let shown = try #require(try await json(movies, ["show", id]) as? [String: Any])
     #expect(shown["title"] as? String == hostile)
-    let reviews = try #require(try json(movies, ["review", "list", id]) as? [[String: Any]])
+    let reviews = try #require(try await json(movies, ["review", "list", id]) as? [[String: Any]])
     #expect(reviews.first?["id"] as? String == review)
     #expect(reviews.first?["text"] as? String == hostileArgument)
     #expect(reviews.first?["author"] as? String == hostileArgument)
   }
 
-  @Test(arguments: StoreEngine.available) func exportedJSONIsInertAndImportsBackExactly(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func exportedJSONIsInertAndImportsBackExactly(
+    engine: StoreEngine
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    _ = try hostileMovie(movies)
+    _ = try await hostileMovie(movies)
     for format in ["json", "jsonl"] {
       let file = movies.folder.appendingPathComponent("export.\(format)")
-      try human(movies, ["export", "--output", file.path])
+      try await human(movies, ["export", "--output", file.path])
       let text = try String(contentsOf: file, encoding: .utf8)
       #expect(active(in: text) == [], "\(format)")
       let other = try MoviesProcess(engine)
-      let imported = try other.run(["import", file.path])
+      let imported = try await other.run(["import", file.path])
       #expect(imported.status == 0, "\(imported.stderr)")
-      let listed = try other.listed().first
+      let listed = try await other.listed().first
       #expect(listed?["title"] as? String == hostile, "\(format)")
       #expect(listed?["content"] as? String == hostile + "\n" + hostile, "\(format)")
       #expect(Set(listed?["tags"] as? [String] ?? []) == Set(hostileTags), "\(format)")
@@ -145,7 +149,7 @@ struct HostileTextTests {
   @Test(.timeLimit(.minutes(5)), arguments: StoreEngine.available)
   func aHostileAuthorInTheHistoryIsEscapedInHistoryAndWatch(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
-    try movies.add("Alien")
+    try await movies.add("Alien")
     let watch = try WatchingMovies(movies, ["watch", "--updates", "1"])
     try watch.waitForOutput(containing: "Alien")
     try await movies.insert(Movie(title: "Heat", date: Date(timeIntervalSinceReferenceDate: 0)), author: hostile)
@@ -154,37 +158,39 @@ struct HostileTextTests {
     #expect(watched.stdout.contains("Heat"))
     #expect(active(in: watched.stdout) == [])
 
-    _ = try movies.history(count: 2)
-    try human(movies, ["history"])
-    let history = try #require(try json(movies, ["history"]) as? [[String: Any]])
+    _ = try await movies.history(count: 2)
+    try await human(movies, ["history"])
+    let history = try #require(try await json(movies, ["history"]) as? [[String: Any]])
     #expect(history.last?["author"] as? String == hostile)
   }
 
-  @Test(arguments: StoreEngine.available) func errorMessagesQuotingInputAreEscaped(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func errorMessagesQuotingInputAreEscaped(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
-    let (id, _) = try hostileMovie(movies)
+    let (id, _) = try await hostileMovie(movies)
     let escape = "\u{1B}]0;owned\u{07}\u{202E}"
-    try human(movies, ["show", escape], status: 2)
-    try human(movies, ["list", "--bogus" + escape], status: 2)
-    try human(movies, ["list", "--min-rate", escape], status: 2)
-    try human(movies, ["import", movies.folder.appendingPathComponent(escape + ".csv").path], status: 1)
-    try human(movies, ["add", "--title", "Heat", "--image", "/nonexistent/" + escape], status: 1)
-    try human(movies, ["export", "--output", "/nonexistent/" + escape + "/out.csv"], status: 1)
-    try human(
+    try await human(movies, ["show", escape], status: 2)
+    try await human(movies, ["list", "--bogus" + escape], status: 2)
+    try await human(movies, ["list", "--min-rate", escape], status: 2)
+    try await human(movies, ["import", movies.folder.appendingPathComponent(escape + ".csv").path], status: 1)
+    try await human(movies, ["add", "--title", "Heat", "--image", "/nonexistent/" + escape], status: 1)
+    try await human(movies, ["export", "--output", "/nonexistent/" + escape + "/out.csv"], status: 1)
+    try await human(
       movies, ["--store", movies.folder.appendingPathComponent(escape).path + "/x/y", "store", "info"], status: 1)
     // A duplicate's error quotes the title it shares.
-    try human(movies, ["add", "--title", hostileArgument, "--date", "2001-01-01"])
-    let duplicate = try human(movies, ["add", "--title", hostileArgument, "--date", "2001-01-01"], status: 1)
+    try await human(movies, ["add", "--title", hostileArgument, "--date", "2001-01-01"])
+    let duplicate = try await human(movies, ["add", "--title", hostileArgument, "--date", "2001-01-01"], status: 1)
     #expect(duplicate.stderr.hasPrefix("movies: error: a movie titled"))
     #expect(duplicate.stderr.filter { $0 == "\n" }.count == 1, "one line: \(duplicate.stderr)")
     _ = id
   }
 
-  @Test(arguments: StoreEngine.available) func aTitleWithControlsIsStoredExactlyAsGiven(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func aTitleWithControlsIsStoredExactlyAsGiven(
+    engine: StoreEngine
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let id = try movies.add(hostileArgument)
-    #expect(try movies.listed().first?["title"] as? String == hostileArgument)
-    #expect(try movies.listed().first?["id"] as? String == id)
+    let id = try await movies.add(hostileArgument)
+    #expect(try await movies.listed().first?["title"] as? String == hostileArgument)
+    #expect(try await movies.listed().first?["id"] as? String == id)
   }
 }
 

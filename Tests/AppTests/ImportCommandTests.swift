@@ -9,11 +9,11 @@ struct ImportCommandTests {
     return url.path
   }
 
-  private func titles(_ movies: MoviesProcess) throws -> [String] {
-    try movies.listed(["--sort", "title"]).compactMap { $0["title"] as? String }
+  private func titles(_ movies: MoviesProcess) async throws -> [String] {
+    try await movies.listed(["--sort", "title"]).compactMap { $0["title"] as? String }
   }
 
-  @Test(arguments: StoreEngine.available) func everyCSVCaseIsRead(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func everyCSVCaseIsRead(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
     // A byte-order mark, CRLF line ends, a quoted comma, doubled quotes, a line break inside
     // quotes, a blank line, tags, an unknown column, and no line break after the last row.
@@ -24,54 +24,57 @@ struct ImportCommandTests {
       + "\r\n"
       + "\"Two\nlines\",2001-01-01,5,,"
     let path = try file(movies, "bom.csv", [0xEF, 0xBB, 0xBF] + Array(csv.utf8))
-    let result = try movies.run(["import", path, "--ignore-unknown"])
+    let result = try await movies.run(["import", path, "--ignore-unknown"])
     #expect(
       result
         == .init(
           status: 0, stdout: "Imported 3 movies: 3 added, 0 updated.\n",
           stderr: "movies: warning: ignoring unknown fields: mood\n"))
-    #expect(try titles(movies) == ["Alien, the film", "Say \"hi\"", "Two\nlines"])
-    #expect(try movies.listed(["--tag", "sci-fi"]).first?["rate"] as? Int == 9)
+    #expect(try await titles(movies) == ["Alien, the film", "Say \"hi\"", "Two\nlines"])
+    #expect(try await movies.listed(["--tag", "sci-fi"]).first?["rate"] as? Int == 9)
   }
 
-  @Test(arguments: StoreEngine.available) func standardInputIsReadAsCSV(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func standardInputIsReadAsCSV(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
-    let result = try movies.run(["import", "-", "--format", "csv"], input: "title,date\nUp,2009-05-29\n")
+    let result = try await movies.run(["import", "-", "--format", "csv"], input: "title,date\nUp,2009-05-29\n")
     #expect(result == .init(status: 0, stdout: "Imported 1 movie: 1 added, 0 updated.\n", stderr: ""))
-    #expect(try titles(movies) == ["Up"])
+    #expect(try await titles(movies) == ["Up"])
   }
 
-  @Test(arguments: StoreEngine.available) func aQuoteNeverClosedImportsNothing(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func aQuoteNeverClosedImportsNothing(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
     let path = try file(movies, "broken.csv", Array("title,date\nUp,2009-05-29\n\"Open,2001-01-01\n".utf8))
-    let result = try movies.run(["import", path])
+    let result = try await movies.run(["import", path])
     #expect(result.status == 1)
     #expect(result.stderr == "movies: error: line 3, file: a quoted field is never closed\n")
     #expect(
       engine == .postgres || !FileManager.default.fileExists(atPath: movies.defaultStore.path),
       "a failed first import leaves no store")
-    #expect(try movies.storesNoMovie())
+    #expect(try await movies.storesNoMovie())
   }
 
-  @Test(arguments: StoreEngine.available) func reimportingUpdatesByIdOrByTitleAndDate(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func reimportingUpdatesByIdOrByTitleAndDate(engine: StoreEngine) async throws
+  {
     let movies = try MoviesProcess(engine)
-    let id = try movies.add("Alien", date: "1979-05-25", rate: 5)
+    let id = try await movies.add("Alien", date: "1979-05-25", rate: 5)
     let path = try file(
       movies, "again.csv", Array("id,title,date,rate\n\(id),Alien,1979-05-25,8\n,Heat,1995-12-15,7\n".utf8))
-    _ = try movies.run(["import", path])
+    _ = try await movies.run(["import", path])
     let update = try file(movies, "update.csv", Array("title,date,rate,tags\nHeat,1995-12-15,9,crime\n".utf8))
-    #expect(try movies.run(["import", update]).status == 0)
-    let listed = try movies.listed(["--sort", "title"])
+    #expect(try await movies.run(["import", update]).status == 0)
+    let listed = try await movies.listed(["--sort", "title"])
     #expect(listed.map { $0["rate"] as? Int } == [8, 9])
     #expect(listed.first?["id"] as? String == id)
     #expect(listed.last?["tags"] as? [String] == ["crime"])
   }
 
-  @Test(arguments: StoreEngine.available) func manyBadRowsAreListedUpToALimitAndCounted(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func manyBadRowsAreListedUpToALimitAndCounted(
+    engine: StoreEngine
+  ) async throws {
     let movies = try MoviesProcess(engine)
     let rows = (1...25).map { "Movie \($0),not a date\n" }.joined()
     let path = try file(movies, "bad.csv", Array(("title,date\n" + rows).utf8))
-    let result = try movies.run(["import", path, "--skip-invalid"])
+    let result = try await movies.run(["import", path, "--skip-invalid"])
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 21)
     let first =
@@ -84,45 +87,49 @@ struct ImportCommandTests {
 
   @Test(arguments: StoreEngine.available) func noProgressIsDrawnWhenStandardErrorIsNotATerminal(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
     let rows = (1...2_500).map { "Movie \($0),2001-01-01\n" }.joined()
     let path = try file(movies, "many.csv", Array(("title,date\n" + rows).utf8))
-    let result = try movies.run(["import", path])
+    let result = try await movies.run(["import", path])
     #expect(result == .init(status: 0, stdout: "Imported 2500 movies: 2500 added, 0 updated.\n", stderr: ""))
   }
 
-  @Test(arguments: StoreEngine.available) func ctrlCDuringAnImportLeavesTheCatalogAsItWas(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func ctrlCDuringAnImportLeavesTheCatalogAsItWas(
+    engine: StoreEngine
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    try movies.add("Already here", date: "1990-01-01")
+    try await movies.add("Already here", date: "1990-01-01")
     let running = try RunningMovies(movies, ["import", "-", "--format", "csv"])
     // Three full batches are written inside the import's transaction, then Ctrl-C arrives
     // while the import waits for more input.
     running.write("title,date,tags\n" + (1...3_000).map { "Movie \($0),2001-01-01,new\n" }.joined())
-    Thread.sleep(forTimeInterval: 1)
+    try await Task.sleep(for: .seconds(1))
     running.signal(SIGINT)
     running.write((3_001...4_500).map { "Movie \($0),2001-01-01,new\n" }.joined())
-    let result = try running.finish()
+    let result = try await running.finish()
     #expect(result.status == 130)
     #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
-    #expect(try titles(movies) == ["Already here"])
-    #expect(try movies.listed(["--tag", "new"]).isEmpty)
+    #expect(try await titles(movies) == ["Already here"])
+    #expect(try await movies.listed(["--tag", "new"]).isEmpty)
   }
 
   /// A `kill` stops an import as Ctrl-C does: rolled back, and a store the import was creating
   /// is removed, with the status a shell reports for SIGTERM. (SIGHUP is caught the same way,
   /// unless the process started with it ignored, as under `nohup` — which a test runner may be.)
-  @Test func aKillDuringAnImportIntoANewStoreLeavesNoStore() throws {
+  @Test func aKillDuringAnImportIntoANewStoreLeavesNoStore() async throws {
     let movies = try MoviesProcess()
     let (signal, status) = (SIGTERM, Int32(143))
     let store = movies.folder.appendingPathComponent("new.store")
     let running = try RunningMovies(movies, ["--store", store.path, "import", "-", "--format", "csv"])
     running.write("title,date\n" + (1...3_000).map { "Movie \($0),2001-01-01\n" }.joined())
     // The store exists once the import has begun to catch signals (before it opens the store).
-    for _ in 0..<600 where !FileManager.default.fileExists(atPath: store.path) { Thread.sleep(forTimeInterval: 0.05) }
+    for _ in 0..<600 where !FileManager.default.fileExists(atPath: store.path) {
+      try await Task.sleep(for: .milliseconds(50))
+    }
     running.signal(signal)
     running.write("Movie 3001,2001-01-01\n")
-    let result = try running.finish()
+    let result = try await running.finish()
     #expect(result.status == status)
     #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
     let left = try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).filter {

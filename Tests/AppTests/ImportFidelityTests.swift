@@ -16,23 +16,24 @@ struct ImportFidelityTests {
   }
 
   /// A movie with every field set: rate 9, one heart, 120 minutes, notes and a tag.
-  private func fullMovie(_ movies: MoviesProcess) throws -> String {
-    let id = try movies.add("Alien", date: "1979-05-25", rate: 9, ["--runtime", "120", "--content", "my notes"])
-    #expect(try movies.run(["heart", id]).status == 0)
-    #expect(try movies.run(["tag", "add", id, "classic"]).status == 0)
+  private func fullMovie(_ movies: MoviesProcess) async throws -> String {
+    let id = try await movies.add("Alien", date: "1979-05-25", rate: 9, ["--runtime", "120", "--content", "my notes"])
+    #expect(try await movies.run(["heart", id]).status == 0)
+    #expect(try await movies.run(["tag", "add", id, "classic"]).status == 0)
     return id
   }
 
-  private func stored(_ movies: MoviesProcess, _ id: String) throws -> [String: Any] {
-    try #require(try movies.listed().first { $0["id"] as? String == id })
+  private func stored(_ movies: MoviesProcess, _ id: String) async throws -> [String: Any] {
+    try #require(try await movies.listed().first { $0["id"] as? String == id })
   }
 
-  @Test(arguments: StoreEngine.available) func anImportChangesOnlyTheFieldsTheFileHas(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func anImportChangesOnlyTheFieldsTheFileHas(engine: StoreEngine) async throws
+  {
     let movies = try MoviesProcess(engine)
-    let id = try fullMovie(movies)
+    let id = try await fullMovie(movies)
     let csv = try file(movies, "partial.csv", "title,date,tags\nAlien,1979-05-25,horror\n")
-    #expect(try movies.run(["import", csv]).stdout == "Imported 1 movie: 0 added, 1 updated.\n")
-    var movie = try stored(movies, id)
+    #expect(try await movies.run(["import", csv]).stdout == "Imported 1 movie: 0 added, 1 updated.\n")
+    var movie = try await stored(movies, id)
     #expect(movie["rate"] as? Int == 9)
     #expect(movie["heart"] as? Int == 1)
     #expect(movie["runtime"] as? Int == 120)
@@ -43,8 +44,8 @@ struct ImportFidelityTests {
     let jsonl = try file(
       movies,
       "partial.jsonl", #"{"id": "\#(id)", "title": "Alien", "date": "1979-05-25", "runtime": null}"# + "\n")
-    #expect(try movies.run(["import", jsonl]).status == 0)
-    movie = try stored(movies, id)
+    #expect(try await movies.run(["import", jsonl]).status == 0)
+    movie = try await stored(movies, id)
     #expect(movie["runtime"] == nil)
     #expect(movie["rate"] as? Int == 9)
     #expect(movie["tags"] as? [String] == ["horror"])
@@ -52,12 +53,12 @@ struct ImportFidelityTests {
 
   @Test(arguments: StoreEngine.available) func replacingGivesTheFieldsTheFileLacksTheirDefaults(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let id = try fullMovie(movies)
+    let id = try await fullMovie(movies)
     let csv = try file(movies, "partial.csv", "title,date,rate\nAlien,1979-05-25,7\n")
-    #expect(try movies.run(["import", csv, "--replace"]).stdout == "Imported 1 movie: 0 added, 1 updated.\n")
-    let movie = try stored(movies, id)
+    #expect(try await movies.run(["import", csv, "--replace"]).stdout == "Imported 1 movie: 0 added, 1 updated.\n")
+    let movie = try await stored(movies, id)
     #expect(movie["rate"] as? Int == 7)
     #expect(movie["heart"] as? Int == 0)
     #expect(movie["runtime"] == nil)
@@ -65,7 +66,9 @@ struct ImportFidelityTests {
     #expect(movie["tags"] as? [String] == [])
   }
 
-  @Test(arguments: StoreEngine.available) func twoRowsForOneMovieAreAnErrorNamingBothLines(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func twoRowsForOneMovieAreAnErrorNamingBothLines(
+    engine: StoreEngine
+  ) async throws {
     let movies = try MoviesProcess(engine)
     let id = "11111111-1111-1111-1111-111111111111"
     let other = "22222222-2222-2222-2222-222222222222"
@@ -73,7 +76,7 @@ struct ImportFidelityTests {
       movies,
       "twice.csv",
       "id,title,date\n\(id),A,2000-01-01\n\(id),B,2000-01-02\n\(other),A,2000-01-01\n,C,2000-01-03\n,C,2000-01-03\n")
-    let result = try movies.run(["import", csv])
+    let result = try await movies.run(["import", csv])
     #expect(result.status == 1)
     #expect(
       result.stderr == """
@@ -83,37 +86,37 @@ struct ImportFidelityTests {
         movies: error: 3 invalid rows; nothing was imported
 
         """)
-    #expect(try movies.storesNoMovie())
+    #expect(try await movies.storesNoMovie())
 
-    let skipping = try movies.run(["import", csv, "--skip-invalid"])
+    let skipping = try await movies.run(["import", csv, "--skip-invalid"])
     #expect(skipping.stdout == "Imported 2 movies: 2 added, 0 updated, 3 skipped.\n")
     #expect(skipping.stderr.split(separator: "\n").count == 3)
-    #expect(try movies.listed(["--sort", "title"]).map { $0["title"] as? String } == ["A", "C"])
-    #expect(try stored(movies, id)["date"] as? String == "2000-01-01T00:00:00Z", "the first row is the one kept")
+    #expect(try await movies.listed(["--sort", "title"]).map { $0["title"] as? String } == ["A", "C"])
+    #expect(try await stored(movies, id)["date"] as? String == "2000-01-01T00:00:00Z", "the first row is the one kept")
   }
 
   @Test(arguments: StoreEngine.available) func aRowWhoseTitleAndDateBelongToAnotherMovieIsSkippedWithItsLine(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let alien = try movies.add("Alien", date: "1979-05-25", rate: 9)
+    let alien = try await movies.add("Alien", date: "1979-05-25", rate: 9)
     let newID = "33333333-3333-3333-3333-333333333333"
     let csv = try file(movies, "clash.csv", "id,title,date,rate\n,Heat,1995-12-15,7\n\(newID),Alien,1979-05-25,1\n")
-    let refused = try movies.run(["import", csv])
+    let refused = try await movies.run(["import", csv])
     #expect(refused.status == 1)
     #expect(
       refused.stderr.hasPrefix(
         "movies: error: line 3, row: another movie (\(alien)) has this title and date"))
-    #expect(try movies.listed().count == 1, "nothing was written")
-    let skipped = try movies.run(["import", csv, "--skip-invalid"])
+    #expect(try await movies.listed().count == 1, "nothing was written")
+    let skipped = try await movies.run(["import", csv, "--skip-invalid"])
     #expect(skipped.stdout == "Imported 1 movie: 1 added, 0 updated, 1 skipped.\n")
     #expect(skipped.stderr.hasPrefix("movies: warning: skipped line 3, row: another movie"))
-    #expect(try stored(movies, alien)["rate"] as? Int == 9)
+    #expect(try await stored(movies, alien)["rate"] as? Int == 9)
   }
 
   @Test(arguments: StoreEngine.available) func invalidDateTimesAreRefusedWhereverDatesAreRead(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
     for text in [
       "2023-02-30T00:00:00Z", "2023-01-01T25:00:00Z", "2023-01-01T24:00:00Z", "2023-01-01T23:60:00Z",
@@ -121,47 +124,48 @@ struct ImportFidelityTests {
       "2023-01-01T10:00:00.Z", "2023-1-01", "2023-01-01T10:00:00Zjunk",
     ] {
       let csv = try file(movies, "date.csv", "title,date\nX,\(text)\n")
-      let result = try movies.run(["import", csv])
+      let result = try await movies.run(["import", csv])
       #expect(result.status == 1, "\(text)")
       #expect(result.stderr.hasPrefix("movies: error: line 2, date: '\(text)' is not"), "\(text)")
-      #expect(try movies.run(["list", "--from", text]).status == 2, "\(text)")
+      #expect(try await movies.run(["list", "--from", text]).status == 2, "\(text)")
     }
-    #expect(try movies.storesNoMovie())
+    #expect(try await movies.storesNoMovie())
   }
 
   @Test(arguments: StoreEngine.available) func oneCalendarBefore1582InEveryInputFormAndFilter(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
     for (day, time) in [
       ("0001-01-01", "0001-01-01T00:00:00Z"), ("1582-10-04", "1582-10-04T00:00:00Z"),
       ("1582-10-15", "1582-10-15T00:00:00Z"), ("9999-12-31", "9999-12-31T00:00:00Z"),
     ] {
-      try movies.add("On \(day)", date: day)
-      let byTime = try movies.listed(["--from", time, "--to", day])
+      try await movies.add("On \(day)", date: day)
+      let byTime = try await movies.listed(["--from", time, "--to", day])
       #expect(byTime.map { $0["title"] as? String } == ["On \(day)"], "\(time)")
       #expect(byTime.first?["date"] as? String == time)
-      #expect(try movies.run(["add", "--title", "On \(day)", "--date", time]).status == 1, "the same day, \(time)")
+      #expect(
+        try await movies.run(["add", "--title", "On \(day)", "--date", time]).status == 1, "the same day, \(time)")
     }
-    let stats = try movies.run(["stats"]).stdout
+    let stats = try await movies.run(["stats"]).stdout
     #expect(stats.contains("Dates:         0001-01-01 to 9999-12-31"))
   }
 
-  @Test(arguments: StoreEngine.available) func textThatIsNotUTF8IsRefusedWithItsLine(engine: StoreEngine) throws {
+  @Test(arguments: StoreEngine.available) func textThatIsNotUTF8IsRefusedWithItsLine(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
     let latin1: [UInt8] = Array("title,date\nUp,2009-05-29\n\"Caf".utf8) + [0xE9] + Array("\nnoir\",2001-01-01\n".utf8)
     let csv = try file(movies, "latin1.csv", bytes: latin1)
-    let result = try movies.run(["import", csv])
+    let result = try await movies.run(["import", csv])
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("movies: error: line 3, title: byte 0xE9 is not UTF-8"))
-    let piped = try movies.run(["import", "-", "--format", "csv"], bytes: Data(latin1))
+    let piped = try await movies.run(["import", "-", "--format", "csv"], bytes: Data(latin1))
     #expect(piped.stderr == result.stderr, "standard input is read the same way")
     let jsonl = try file(
       movies,
       "latin1.jsonl",
       bytes: Array(#"{"title": "Up", "date": "2009-05-29"}"#.utf8) + [0x0A] + Array(#"{"title": "Caf"#.utf8) + [0xE9]
         + Array(#"", "date": "2001-01-01"}"#.utf8))
-    #expect(
+    await #expect(
       try movies.run(["import", jsonl]).stderr.hasPrefix(
         "movies: error: line 2, row: not a JSON object: byte 0xE9 is not UTF-8"))
     let json = try file(
@@ -169,23 +173,23 @@ struct ImportFidelityTests {
       "latin1.json",
       bytes: Array("[\n{\"title\": \"Up\", \"date\": \"2009-05-29\"},\n{\"title\":\n\"Caf".utf8) + [0xE9]
         + Array("\", \"date\": \"2001-01-01\"}]".utf8))
-    #expect(
+    await #expect(
       try movies.run(["import", json]).stderr.hasPrefix(
         "movies: error: line 4, row: not a JSON object: byte 0xE9 is not UTF-8"))
-    #expect(try movies.storesNoMovie())
+    #expect(try await movies.storesNoMovie())
 
-    #expect(
+    await #expect(
       try movies.run(["import", csv, "--encoding", "latin1"]).stdout == "Imported 2 movies: 2 added, 0 updated.\n")
-    #expect(try movies.listed(["--sort", "title"]).map { $0["title"] as? String } == ["Café\nnoir", "Up"])
+    #expect(try await movies.listed(["--sort", "title"]).map { $0["title"] as? String } == ["Café\nnoir", "Up"])
   }
 
   @Test(arguments: StoreEngine.available) func aRowWithMoreOrFewerFieldsThanTheHeaderIsAnError(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
     let csv = try file(
       movies, "fields.csv", "title,date,rate\nUp,2009-05-29,8,extra\nHeat,1995-12-15\nAlien,1979-05-25,9\n")
-    let result = try movies.run(["import", csv])
+    let result = try await movies.run(["import", csv])
     #expect(
       result.stderr == """
         movies: error: line 2, row: 4 fields, but the header names 3
@@ -194,13 +198,13 @@ struct ImportFidelityTests {
 
         """)
     let twice = try file(movies, "twice.csv", "title,date,Title\nUp,2009-05-29,Down\n")
-    #expect(
+    await #expect(
       try movies.run(["import", twice]).stderr == "movies: error: line 1, header: the field title is named twice\n")
   }
 
   @Test(arguments: StoreEngine.available) func numbersAreWholeNumbersAsWrittenAndJSONTypesAreKept(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
     for (value, reason) in [
       ("9.0", "'9.0' is not a whole number"), ("+9", "'+9' is not a whole number"),
@@ -208,7 +212,8 @@ struct ImportFidelityTests {
       ("", "is empty; give a whole number, or leave the field out"),
     ] {
       let csv = try file(movies, "rate.csv", "title,date,rate\nUp,2009-05-29,\(value)\n")
-      #expect(try movies.run(["import", csv]).stderr.hasPrefix("movies: error: line 2, rate: \(reason)"), "\(value)")
+      #expect(
+        try await movies.run(["import", csv]).stderr.hasPrefix("movies: error: line 2, rate: \(reason)"), "\(value)")
     }
     for (object, problem) in [
       (#""rate": true"#, "rate: must be a whole number, not true or false"),
@@ -227,18 +232,19 @@ struct ImportFidelityTests {
       (#""content": "\ud800""#, "row: not a JSON object: a lone surrogate escape"),
     ] {
       let jsonl = try file(movies, "row.jsonl", #"{"title": "Up", "date": "2009-05-29", "# + object + "}\n")
-      #expect(try movies.run(["import", jsonl]).stderr.hasPrefix("movies: error: line 1, \(problem)"), "\(object)")
+      #expect(
+        try await movies.run(["import", jsonl]).stderr.hasPrefix("movies: error: line 1, \(problem)"), "\(object)")
     }
     // A byte-order mark starts JSON Lines as it starts CSV and JSON.
     let bom = try file(
       movies, "bom.jsonl", bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"title": "Up", "date": "2009-05-29"}"#.utf8))
-    #expect(try movies.run(["import", bom]).status == 0)
+    #expect(try await movies.run(["import", bom]).status == 0)
   }
 
-  @Test func anEmptyCSVFileIsRefusedAndCreatesNoStore() throws {
+  @Test func anEmptyCSVFileIsRefusedAndCreatesNoStore() async throws {
     let movies = try MoviesProcess()
     let empty = try file(movies, "empty.csv", "")
-    let result = try movies.run(["import", empty])
+    let result = try await movies.run(["import", empty])
     #expect(result.status == 1)
     #expect(
       result.stderr
@@ -246,40 +252,41 @@ struct ImportFidelityTests {
     )
     #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
     // A header alone is a file of no movies.
-    #expect(try movies.run(["import", try file(movies, "header.csv", "title,date\n")]).status == 0)
+    #expect(try await movies.run(["import", try file(movies, "header.csv", "title,date\n")]).status == 0)
   }
 
   @Test(arguments: StoreEngine.available) func tagsWithTheSeparatorAndBackslashesComeBackAsThey(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let id = try movies.add("Up", date: "2009-05-29")
-    #expect(try movies.run(["tag", "add", id, "a|b", "back\\slash", "end\\"]).status == 0)
-    let csv = try movies.run(["export", "--format", "csv"]).stdout
+    let id = try await movies.add("Up", date: "2009-05-29")
+    #expect(try await movies.run(["tag", "add", id, "a|b", "back\\slash", "end\\"]).status == 0)
+    let csv = try await movies.run(["export", "--format", "csv"]).stdout
     #expect(csv.contains(#",a\|b|back\\slash|end\\,"#))
     let path = try file(movies, "tags.csv", csv)
-    #expect(try movies.run(["clear", "--yes"]).status == 0)
-    #expect(try movies.run(["import", path]).status == 0)
-    #expect(try movies.listed().first?["tags"] as? [String] == ["a|b", "back\\slash", "end\\"])
-    #expect(try movies.run(["export", "--format", "csv"]).stdout == csv)
+    #expect(try await movies.run(["clear", "--yes"]).status == 0)
+    #expect(try await movies.run(["import", path]).status == 0)
+    #expect(try await movies.listed().first?["tags"] as? [String] == ["a|b", "back\\slash", "end\\"])
+    #expect(try await movies.run(["export", "--format", "csv"]).stdout == csv)
   }
 
   @Test(arguments: StoreEngine.available) func aFieldTheCatalogDoesNotKnowIsAnErrorUnlessIgnored(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
     let csv = try file(movies, "typo.csv", "title,date,ratng\nUp,2009-05-29,8\n")
     #expect(
-      try movies.run(["import", csv])
+      try await movies.run(["import", csv])
         == .init(
           status: 1, stdout: "",
           stderr: "movies: error: line 1, header: an unknown field 'ratng' (--ignore-unknown imports the rest)\n"))
     let jsonl = try file(
       movies, "typo.jsonl", #"{"title": "Up", "date": "2009-05-29", "ratng": 8, "mood": "x"}"# + "\n")
     #expect(
-      try movies.run(["import", jsonl]).stderr.hasPrefix(
+      try await movies.run(["import", jsonl]).stderr.hasPrefix(
         "movies: error: line 1, row: unknown fields 'ratng', 'mood' (--ignore-unknown imports the rest)"))
-    #expect(try movies.storesNoMovie())
-    #expect(try movies.run(["import", jsonl, "--ignore-unknown"]).stdout == "Imported 1 movie: 1 added, 0 updated.\n")
+    #expect(try await movies.storesNoMovie())
+    #expect(
+      try await movies.run(["import", jsonl, "--ignore-unknown"]).stdout == "Imported 1 movie: 1 added, 0 updated.\n")
   }
 }

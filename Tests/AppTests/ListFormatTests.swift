@@ -5,15 +5,17 @@ import Testing
 struct ListFormatTests {
   @Test(arguments: StoreEngine.available) func aFilteredListInCSVIsTheExportOfThoseMoviesAndImportsBack(
     engine: StoreEngine
-  ) throws {
+  ) async throws {
     let movies = try MoviesProcess(engine)
-    let kept = try movies.add("Heat, \"the\" film", date: "1995-12-15", rate: 8)
-    _ = try movies.add("Up", date: "2009-05-29", rate: 7)
-    let alien = try movies.add("Alien", date: "1979-05-25", rate: 9)
-    for id in [kept, alien] { #expect(try movies.run(["tag", "add", id, "crime", "noir"]).status == 0) }
-    let listed = try movies.run(["list", "--format", "csv", "--tag", "crime", "--sort", "date:desc", "--limit", "1"])
+    let kept = try await movies.add("Heat, \"the\" film", date: "1995-12-15", rate: 8)
+    _ = try await movies.add("Up", date: "2009-05-29", rate: 7)
+    let alien = try await movies.add("Alien", date: "1979-05-25", rate: 9)
+    for id in [kept, alien] { #expect(try await movies.run(["tag", "add", id, "crime", "noir"]).status == 0) }
+    let listed = try await movies.run([
+      "list", "--format", "csv", "--tag", "crime", "--sort", "date:desc", "--limit", "1",
+    ])
     #expect(listed.status == 0)
-    let export = try movies.run(["export", "--format", "csv"]).stdout.components(separatedBy: "\r\n")
+    let export = try await movies.run(["export", "--format", "csv"]).stdout.components(separatedBy: "\r\n")
     let lines = listed.stdout.components(separatedBy: "\r\n")
     // The header and the one movie's line, as export writes them (RFC 4180: CRLF), then the
     // final line break.
@@ -25,9 +27,9 @@ struct ListFormatTests {
 
     // The list imports into another catalog as it was.
     let other = try MoviesProcess(engine)
-    #expect(try other.run(["import", "-", "--format", "csv"], input: listed.stdout).status == 0)
-    #expect(try other.run(["export", "--format", "csv"]).stdout == listed.stdout)
+    #expect(try await other.run(["import", "-", "--format", "csv"], input: listed.stdout).status == 0)
+    #expect(try await other.run(["export", "--format", "csv"]).stdout == listed.stdout)
     // No movie: the header alone, for a script.
-    #expect(try movies.run(["list", "--format", "csv", "--tag", "none"]).stdout == lines[0] + "\r\n")
+    #expect(try await movies.run(["list", "--format", "csv", "--tag", "none"]).stdout == lines[0] + "\r\n")
   }
 }

@@ -10,8 +10,8 @@ import Testing
 /// store's log goes through.
 extension ProcessSharingTests {
   /// Adds a movie from another `movies` process; returns its id.
-  private func addFromAnotherProcess(_ title: String) throws -> String {
-    let added = try process.run(["--store", store.path, "add", "--title", title, "--date", "1979-05-25"])
+  private func addFromAnotherProcess(_ title: String) async throws -> String {
+    let added = try await process.run(["--store", store.path, "add", "--title", title, "--date", "1979-05-25"])
     #expect(added.status == 0, "\(added.stderr)")
     return added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -33,7 +33,7 @@ extension ProcessSharingTests {
     let seen = nextTransaction(of: observer)
     // Time to start waiting: a commit made before would be read, not heard.
     try await Task.sleep(for: .milliseconds(100))
-    let added = try addFromAnotherProcess("Alien")
+    let added = try await addFromAnotherProcess("Alien")
     #expect(try await seen.value == [added])
   }
 
@@ -41,7 +41,7 @@ extension ProcessSharingTests {
     let container = try container()
     // Held throughout, so that one watch runs from the first commit to the last.
     let holder = try container.history(interval: .seconds(600)).makeAsyncIterator()
-    let first = try addFromAnotherProcess("Alien")
+    let first = try await addFromAnotherProcess("Alien")
     try ForeignWriter.execute(store, "PRAGMA wal_checkpoint(TRUNCATE)")
     let log = try FileManager.default.attributesOfItem(atPath: store.path + "-wal")
     #expect(log[.size] as? Int == 0, "the log was emptied")
@@ -49,7 +49,7 @@ extension ProcessSharingTests {
     let observer = try container.history(models: ["Movie"], interval: .seconds(600))
     let seen = nextTransaction(of: observer)
     try await Task.sleep(for: .milliseconds(100))
-    let second = try addFromAnotherProcess("Heat")
+    let second = try await addFromAnotherProcess("Heat")
     let ids = try await seen.value
     #expect(ids == [second] && ids != [first])
     withExtendedLifetime(holder) {}
@@ -60,7 +60,7 @@ extension ProcessSharingTests {
     let container = try container(fileEvents: false)
     let observer = try container.history(models: ["Movie"], interval: .milliseconds(20))
     let seen = nextTransaction(of: observer)
-    let added = try addFromAnotherProcess("Alien")
+    let added = try await addFromAnotherProcess("Alien")
     #expect(try await seen.value == [added])
   }
 }

@@ -88,7 +88,7 @@ struct ProcessSharingTests {
       var iterator = observer.makeAsyncIterator()
       return try await iterator.next()
     }
-    let added = try process.run(["--store", store.path, "add", "--title", "Alien", "--date", "1979-05-25"])
+    let added = try await process.run(["--store", store.path, "add", "--title", "Alien", "--date", "1979-05-25"])
     #expect(added.status == 0)
     let transaction = try await seen.value
     #expect(transaction?.changes.map(\.kind) == [.insert])

@@ -30,14 +30,17 @@ struct RunningMovies {
     kill(process.processIdentifier, number)
   }
 
-  /// Closes standard input and waits for the process to end.
-  func finish() throws -> MoviesProcess.Result {
+  /// Closes standard input and waits for the process to end, off the concurrency pool.
+  func finish() async throws -> MoviesProcess.Result {
     try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return MoviesProcess.Result(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+    let (process, stdout, stderr) = (process, stdout, stderr)
+    return try await MoviesProcess.offPool {
+      let out = stdout.fileHandleForReading.readDataToEndOfFile()
+      let err = stderr.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return MoviesProcess.Result(
+        status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+        stderr: String(decoding: err, as: UTF8.self))
+    }
   }
 }

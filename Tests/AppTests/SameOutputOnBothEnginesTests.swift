@@ -45,7 +45,7 @@ struct SameOutputOnBothEnginesTests {
   private let file: MoviesProcess
   private let server: MoviesProcess
 
-  init() throws {
+  init() async throws {
     file = try MoviesProcess(.file)
     server = try MoviesProcess(.postgres)
     let lines = try Self.rows.map { row in
@@ -56,7 +56,7 @@ struct SameOutputOnBothEnginesTests {
       return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
     }
     for movies in [file, server] {
-      let imported = try movies.run(["import", "-", "--format", "jsonl"], input: lines.joined(separator: "\n"))
+      let imported = try await movies.run(["import", "-", "--format", "jsonl"], input: lines.joined(separator: "\n"))
       try #require(imported.status == 0, "\(movies.engine): \(imported.stderr)")
     }
   }
@@ -65,17 +65,17 @@ struct SameOutputOnBothEnginesTests {
   /// for the commands named `failing`, which must fail on both.
   private func expectSame(
     _ commands: [[String]], failing: [[String]] = [], sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
+  ) async throws {
     for command in commands {
-      let onFile = try file.run(command)
-      let onServer = try server.run(command)
+      let onFile = try await file.run(command)
+      let onServer = try await server.run(command)
       #expect(onServer == onFile, "\(command)", sourceLocation: sourceLocation)
       #expect(
         (onFile.status == 0) != failing.contains(command), "\(command): \(onFile)", sourceLocation: sourceLocation)
     }
   }
 
-  @Test func listingsInEveryOrderFilterAndPageAreTheSame() throws {
+  @Test func listingsInEveryOrderFilterAndPageAreTheSame() async throws {
     let unknown = "00000000-0000-0000-0000-000000000000"
     var commands: [[String]] = [["list"], ["list", "--format", "json"], ["list", "--format", "csv"]]
     for sort in ["title", "title:desc", "rate:desc,title", "heart", "heart:desc,title", "date:desc", "rate,date"] {
@@ -92,25 +92,25 @@ struct SameOutputOnBothEnginesTests {
       ["list", "--from", "1999-12-31T23:59:59.999999Z", "--to", "2001-01-01"], ["list", "--hearted"],
       ["list", "--after", unknown],
     ]
-    try expectSame(commands, failing: [["list", "--after", unknown]])
+    try await expectSame(commands, failing: [["list", "--after", unknown]])
   }
 
-  @Test func showStatsAndExportsAreTheSame() throws {
-    try expectSame(
+  @Test func showStatsAndExportsAreTheSame() async throws {
+    try await expectSame(
       Self.rows.prefix(4).flatMap { [["show", $0.id], ["show", $0.id, "--format", "json"]] } + [
         ["stats"], ["stats", "--format", "json"], ["export", "--format", "csv"], ["export", "--format", "json"],
         ["export", "--format", "jsonl"],
       ])
   }
 
-  @Test func changesSayTheSameAndLeaveTheSameCatalog() throws {
+  @Test func changesSayTheSameAndLeaveTheSameCatalog() async throws {
     let unknown = "00000000-0000-0000-0000-000000000000"
     let apple = Self.id("apple")
     let failing = [
       ["heart", Self.id("zebra")], ["update", apple, "--title", "Apple", "--date", "2001-01-01T10:00:00.5Z"],
       ["add", "--title", "9 items", "--date", "2024-02-29"], ["delete", Self.id("Zebra"), unknown],
     ]
-    try expectSame(
+    try await expectSame(
       [
         ["rate", apple, "2"], ["heart", apple], ["tag", "add", apple, "new", "drama"],
         ["tag", "remove", apple, "Drama"],

@@ -13,10 +13,10 @@ struct StoreCheckCommandTests {
   init() throws { movies = try MoviesProcess() }
 
   @discardableResult
-  private func addWithImage(_ title: String) throws -> String {
+  private func addWithImage(_ title: String) async throws -> String {
     let image = movies.folder.appendingPathComponent("\(title).png")
     try Data([1, 2, 3]).write(to: image)
-    return try movies.add(title, date: "2001-01-01", rate: 5, ["--image", image.path])
+    return try await movies.add(title, date: "2001-01-01", rate: 5, ["--image", image.path])
   }
 
   private func imageFiles() throws -> [String] {
@@ -30,52 +30,52 @@ struct StoreCheckCommandTests {
     try handle.close()
   }
 
-  @Test func aFlippedFileFormatVersionIsFoundAndRepaired() throws {
-    try movies.add("Alien")
+  @Test func aFlippedFileFormatVersionIsFoundAndRepaired() async throws {
+    try await movies.add("Alien")
     try setByte(0x82, at: 18)
-    #expect(try movies.run(["add", "--title", "Heat", "--date", "2001-01-01"]).status != 0)
-    let check = try movies.run(["store", "check"])
+    #expect(try await movies.run(["add", "--title", "Heat", "--date", "2001-01-01"]).status != 0)
+    let check = try await movies.run(["store", "check"])
     #expect(check.status == 1)
     #expect(check.stdout.contains("problem: the header's file format versions are 130 (write) and 2 (read)"))
-    let repaired = try movies.run(["store", "check", "--repair"])
+    let repaired = try await movies.run(["store", "check", "--repair"])
     #expect(repaired.status == 0, "\(repaired.stdout)")
     #expect(repaired.stdout.contains("repaired: set the header's file format versions to 2"))
-    try movies.add("Heat")
-    #expect(try movies.listed().count == 2)
+    try await movies.add("Heat")
+    #expect(try await movies.listed().count == 2)
   }
 
-  @Test func aValueNoReadCouldDecodeIsFoundNamingItsRow() throws {
-    try movies.add("Alien")
-    try movies.add("Heat")
+  @Test func aValueNoReadCouldDecodeIsFoundNamingItsRow() async throws {
+    try await movies.add("Alien")
+    try await movies.add("Heat")
     // SQLite's integrity and STRICT types pass this; decoding the row as a movie cannot.
     try Connection(location: .file(store.path), readOnly: false).execute(
       "UPDATE movies SET id = x'0102' WHERE title = 'Alien'")
-    #expect(try movies.run(["list"]).status == 1)
-    let check = try movies.run(["store", "check"])
+    #expect(try await movies.run(["list"]).status == 1)
+    let check = try await movies.run(["store", "check"])
     #expect(check.status == 1)
     #expect(check.stdout == "problem: 1 row of Movie: id cannot be read as uuid (0102)\n")
   }
 
-  @Test func aMissingImageIsFoundAndDetachedOnlyWhenAsked() throws {
-    let id = try addWithImage("Alien")
+  @Test func aMissingImageIsFoundAndDetachedOnlyWhenAsked() async throws {
+    let id = try await addWithImage("Alien")
     for name in try imageFiles() { try FileManager.default.removeItem(at: files.appendingPathComponent(name)) }
-    let check = try movies.run(["store", "check"])
+    let check = try await movies.run(["store", "check"])
     #expect(check.status == 1)
     #expect(check.stdout.contains("problem: Movie \(id): the file "))
     #expect(check.stdout.contains("of images is missing"))
-    #expect(try movies.run(["store", "check", "--detach-missing-images"]).status == 2)
-    let repairOnly = try movies.run(["store", "check", "--repair"])
+    #expect(try await movies.run(["store", "check", "--detach-missing-images"]).status == 2)
+    let repairOnly = try await movies.run(["store", "check", "--repair"])
     #expect(repairOnly.status == 1, "a missing image is detached only when asked")
-    #expect(try movies.listed().first?["imageCount"] as? Int == 1)
-    let detached = try movies.run(["store", "check", "--repair", "--detach-missing-images"])
+    #expect(try await movies.listed().first?["imageCount"] as? Int == 1)
+    let detached = try await movies.run(["store", "check", "--repair", "--detach-missing-images"])
     #expect(detached.status == 0, "\(detached.stdout)")
     #expect(detached.stdout.contains("repaired: detached the missing file"))
     #expect(!detached.stdout.contains("removed"), "a file already missing is not reported as removed")
-    #expect(try movies.listed().first?["imageCount"] as? Int == 0)
+    #expect(try await movies.listed().first?["imageCount"] as? Int == 0)
   }
 
-  @Test func filesTheStoreLeftAreRemovedAndAStrangersFileIsLeftAlone() throws {
-    try addWithImage("Alien")
+  @Test func filesTheStoreLeftAreRemovedAndAStrangersFileIsLeftAlone() async throws {
+    try await addWithImage("Alien")
     let kept = try imageFiles()
     // As a writer killed between writing its file and committing leaves it.
     let orphan = "fedcba9876543210fedcba9876543210"
@@ -88,26 +88,26 @@ struct StoreCheckCommandTests {
     let stranger = "0123456789abcdef0123456789abcdef"
     try Data([8]).write(to: files.appendingPathComponent(stranger))
 
-    let check = try movies.run(["store", "check"])
+    let check = try await movies.run(["store", "check"])
     #expect(check.status == 1)
     #expect(check.stdout.contains("the file \(orphan) in \(files.path) was left by a write that never committed"))
     #expect(check.stdout.contains("the file \(stranger) in \(files.path) was not written by this store"))
-    let repaired = try movies.run(["store", "check", "--repair"])
+    let repaired = try await movies.run(["store", "check", "--repair"])
     #expect(repaired.stdout.contains("repaired:"))
     #expect(try imageFiles() == (kept + [stranger]).sorted())
-    #expect(try movies.run(["show", try #require(movies.listed().first?["id"] as? String)]).stderr.isEmpty)
+    #expect(try await movies.run(["show", try #require(movies.listed().first?["id"] as? String)]).stderr.isEmpty)
   }
 
-  @Test func anImageThatIsNotARegularFileIsFound() throws {
-    let id = try addWithImage("Alien")
+  @Test func anImageThatIsNotARegularFileIsFound() async throws {
+    let id = try await addWithImage("Alien")
     let name = try #require(try imageFiles().first)
     try FileManager.default.removeItem(at: files.appendingPathComponent(name))
     try FileManager.default.createSymbolicLink(
       atPath: files.appendingPathComponent(name).path, withDestinationPath: "/etc/passwd")
-    let check = try movies.run(["store", "check"])
+    let check = try await movies.run(["store", "check"])
     #expect(check.status == 1)
     #expect(check.stdout.contains("problem: Movie \(id): the file \(name) of images is not a regular file"))
-    let shown = try movies.run(["show", id])
+    let shown = try await movies.run(["show", id])
     #expect(shown.status == 0)
     #expect(shown.stderr.contains("symbolic link"))
     #expect(!shown.stdout.contains("root:"))
@@ -119,12 +119,12 @@ struct StoreCheckRulesTests {
   let movies: MoviesProcess
   init() throws { movies = try MoviesProcess() }
 
-  @Test func valuesBreakingTheCatalogsRulesAreNamedByIdAndFieldAndRepairLeavesThem() throws {
-    let alien = try movies.add("Alien", rate: 9)
-    let heat = try movies.add("Heat")
-    #expect(try movies.run(["tag", "add", alien, "classic"]).status == 0)
-    #expect(try movies.run(["review", "add", alien, "--text", "Tense."]).status == 0)
-    #expect(try movies.run(["store", "check"]).status == 0)
+  @Test func valuesBreakingTheCatalogsRulesAreNamedByIdAndFieldAndRepairLeavesThem() async throws {
+    let alien = try await movies.add("Alien", rate: 9)
+    let heat = try await movies.add("Heat")
+    #expect(try await movies.run(["tag", "add", alien, "classic"]).status == 0)
+    #expect(try await movies.run(["review", "add", alien, "--text", "Tense."]).status == 0)
+    #expect(try await movies.run(["store", "check"]).status == 0)
     // STRICT types and NOT NULL allow all of these; only the catalog's rules refuse them.
     try ForeignWriter.execute(
       movies.defaultStore,
@@ -135,7 +135,7 @@ struct StoreCheckRulesTests {
       UPDATE reviews SET text = ' Tense. ';
       """)
     for arguments in [["store", "check"], ["store", "check", "--repair"]] {
-      let check = try movies.run(arguments)
+      let check = try await movies.run(arguments)
       #expect(check.status == 1)
       #expect(check.stderr == "movies: error: the catalog has 4 problems\n")
       let lines = check.stdout.split(separator: "\n").map(String.init)
@@ -147,6 +147,6 @@ struct StoreCheckRulesTests {
       #expect(lines.contains { $0.contains("the text or author has spaces around it ('movies review delete ID'") })
       #expect(!check.stdout.contains("repaired:"), "nothing of these is the check's to change")
     }
-    #expect(try movies.listed().map { $0["rate"] as? Int }.contains(11), "the value is left as the user's to fix")
+    #expect(try await movies.listed().map { $0["rate"] as? Int }.contains(11), "the value is left as the user's to fix")
   }
 }

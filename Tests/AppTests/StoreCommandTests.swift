@@ -37,80 +37,80 @@ struct StoreCommandTests {
       .map { $0.dropFirst(label.count + 1).trimmingCharacters(in: .whitespaces) }
   }
 
-  @Test func anOldCatalogIsReportedMigratedWithABackupAndChecked() throws {
-    let info = try movies.run(["--store", store.path, "store", "info"])
+  @Test func anOldCatalogIsReportedMigratedWithABackupAndChecked() async throws {
+    let info = try await movies.run(["--store", store.path, "store", "info"])
     #expect(info.status == 0)
     #expect(field("version", in: info.stdout) == "1.0.0")
     #expect(field("state", in: info.stdout) == "needs a migration to \(Self.current) (movies store migrate)")
     #expect(field("rows in movies", in: info.stdout) == "2")
-    #expect(try movies.run(["--store", store.path, "store", "check"]).status == 0)
-    let migrated = try movies.run(["--store", store.path, "store", "migrate", "--backup"])
+    #expect(try await movies.run(["--store", store.path, "store", "check"]).status == 0)
+    let migrated = try await movies.run(["--store", store.path, "store", "migrate", "--backup"])
     #expect(
       migrated.stdout
         == "Migrated the catalog from version 1.0.0 to \(Self.current).\nBackup: \(store.path).1.0.0.backup\n")
     #expect(FileManager.default.fileExists(atPath: store.path + ".1.0.0.backup"))
-    let after = try movies.run(["--store", store.path, "store", "info", "--format", "json"])
+    let after = try await movies.run(["--store", store.path, "store", "info", "--format", "json"])
     let json = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any]
     #expect(json?["version"] as? String == Self.current.description)
     #expect(json?["needsMigration"] as? Bool == false)
-    #expect(
+    await #expect(
       try movies.run(["--store", store.path, "store", "migrate"]).stdout
         == "The catalog is at version \(Self.current) already.\n"
     )
-    let check = try movies.run(["--store", store.path, "store", "check"])
+    let check = try await movies.run(["--store", store.path, "store", "check"])
     #expect(check.status == 0)
     #expect(
       check.stdout.hasSuffix(
         "The catalog is sound: version \(Self.current); header, integrity, references, image files and the catalog's rules checked.\n"
       ))
-    let listed = try movies.listed(["--sort", "title"], environment: ["MOVIES_STORE": store.path])
+    let listed = try await movies.listed(["--sort", "title"], environment: ["MOVIES_STORE": store.path])
     #expect(listed.map { $0["title"] as? String } == ["Alien", "Heat"])
   }
 
-  @Test func anyCommandMigratesAnOldCatalogFirst() throws {
-    let added = try movies.run(
+  @Test func anyCommandMigratesAnOldCatalogFirst() async throws {
+    let added = try await movies.run(
       ["--store", store.path, "add", "--title", "Ran", "--date", "1985-06-01", "--runtime", "162"])
     #expect(added.status == 0)
-    let shown = try movies.run([
+    let shown = try await movies.run([
       "--store", store.path, "show", added.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
     ])
     #expect(shown.stdout.contains("runtime: 162 min"))
   }
 
-  @Test func aModelAddedToTheCurrentVersionIsShownThenCreatedByTheNextCommand() throws {
+  @Test func aModelAddedToTheCurrentVersionIsShownThenCreatedByTheNextCommand() async throws {
     let before = movies.folder.appendingPathComponent("before.store")
     try CatalogBeforeTagging.createStore(at: before)
-    let info = try movies.run(["--store", before.path, "store", "info"])
+    let info = try await movies.run(["--store", before.path, "store", "info"])
     #expect(
       field("state", in: info.stdout)
         == "up to date; the next command but store info or check creates the tables of Tagging")
-    #expect(try movies.run(["--store", before.path, "store", "check"]).status == 0)
-    let migrated = try movies.run(["--store", before.path, "store", "migrate"])
+    #expect(try await movies.run(["--store", before.path, "store", "check"]).status == 0)
+    let migrated = try await movies.run(["--store", before.path, "store", "migrate"])
     #expect(
       migrated.stdout
         == "The catalog is at version \(Self.current) already.\nCreated the tables of Tagging, added to it.\n")
-    #expect(field("state", in: try movies.run(["--store", before.path, "store", "info"]).stdout) == "up to date")
-    let added = try movies.run(["--store", before.path, "add", "--title", "Ran", "--date", "1985-06-01"])
+    await #expect(field("state", in: try movies.run(["--store", before.path, "store", "info"]).stdout) == "up to date")
+    let added = try await movies.run(["--store", before.path, "add", "--title", "Ran", "--date", "1985-06-01"])
     let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let tagged = try movies.run(["--store", before.path, "tag", "add", id, "epic"])
+    let tagged = try await movies.run(["--store", before.path, "tag", "add", id, "epic"])
     #expect(tagged.status == 0, "\(tagged.stderr)")
   }
 
-  @Test func aCatalogFromANewerAppIsRefusedAndLeftAsItWas() throws {
+  @Test func aCatalogFromANewerAppIsRefusedAndLeftAsItWas() async throws {
     let future = movies.folder.appendingPathComponent("future.store")
     _ = try ModelContainer(
       for: CatalogModels.all, migrationPlan: FuturePlan.self,
       configurations: [ModelConfiguration("F", url: future)])
     let before = try Data(contentsOf: future)
-    let result = try movies.run(["--store", future.path, "list"])
+    let result = try await movies.run(["--store", future.path, "list"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("the store is version 9.0.0, newer than this app's \(Self.current)"))
     #expect(try Data(contentsOf: future) == before)
-    let info = try movies.run(["--store", future.path, "store", "info"])
+    let info = try await movies.run(["--store", future.path, "store", "info"])
     #expect(field("version", in: info.stdout) == "9.0.0", "the version the record names")
     #expect(
       field("state", in: info.stdout) == "unknown: the store is version 9.0.0, newer than this app's \(Self.current)")
-    let check = try movies.run(["--store", future.path, "store", "check"])
+    let check = try await movies.run(["--store", future.path, "store", "check"])
     #expect(check.status == 1)
     #expect(check.stdout.contains("problem: the store is version 9.0.0, newer than this app's \(Self.current)"))
     #expect(try Data(contentsOf: future) == before)

@@ -7,31 +7,31 @@ struct StoreCopyCommandTests {
   let movies: MoviesProcess
   let source: URL
 
-  init() throws {
+  init() async throws {
     movies = try MoviesProcess()
     source = movies.folder.appendingPathComponent("source.store")
-    try Self.fill(source, in: movies)
+    try await Self.fill(source, in: movies)
   }
 
   /// Fills a catalog with movies (one with two images, one with none), reviews (one without a
   /// rating), tags and taggings, through the app's own commands.
-  static func fill(_ store: URL, in movies: MoviesProcess) throws {
+  static func fill(_ store: URL, in movies: MoviesProcess) async throws {
     let poster = movies.folder.appendingPathComponent("poster.png")
     let still = movies.folder.appendingPathComponent("still.jpg")
     try Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0x0A]).write(to: poster)
     try Data(repeating: 0xA5, count: 70_000).write(to: still)
     let at = ["--store", store.path]
-    let alien = try movies.add(
+    let alien = try await movies.add(
       "Alien — Director’s Cut", date: "1979-05-25", rate: 9,
       at + ["--content", "In space\nno one hears", "--runtime", "117", "--image", poster.path, "--image", still.path])
-    let heat = try movies.add("Heat", date: "1995-12-15", rate: 7, at)
-    try movies.add("Amélie", date: "2001-04-25", rate: 8, at)
+    let heat = try await movies.add("Heat", date: "1995-12-15", rate: 7, at)
+    try await movies.add("Amélie", date: "2001-04-25", rate: 8, at)
     for arguments in [
       ["review", "add", alien, "--text", "Still frightening.", "--author", "Ann", "--rate", "9"],
       ["review", "add", alien, "--text", "A classic."],
       ["tag", "add", alien, "horror"], ["tag", "add", alien, "classic"], ["tag", "add", heat, "classic"],
     ] {
-      let result = try movies.run(at + arguments)
+      let result = try await movies.run(at + arguments)
       guard result.status == 0 else { throw ProcessFailure(result: result) }
     }
   }
@@ -39,7 +39,7 @@ struct StoreCopyCommandTests {
   @Test func aCopyHoldsEveryValueOfTheSourceAndSaysWhatItCopied() async throws {
     let destination = movies.folder.appendingPathComponent("copy.store")
     let before = try await CatalogContents.read(source)
-    let copied = try movies.run(["--store", source.path, "store", "copy", "--to", destination.path])
+    let copied = try await movies.run(["--store", source.path, "store", "copy", "--to", destination.path])
     #expect(copied.status == 0, "\(copied.stderr)")
     let copy = try await CatalogContents.read(destination)
     #expect(copy == before)
@@ -57,31 +57,32 @@ struct StoreCopyCommandTests {
   /// under an author that names the source and its newest token, then a change made after the
   /// copy. The source's history must be complete (see ``MoviesProcess/history(_:count:)``);
   /// the destination's is when this returns.
-  static func expectHistoryContinues(from source: String, to destination: String, in movies: MoviesProcess) throws {
-    let token = try #require(try movies.history(["--store", source], count: 0).last?["token"] as? Int)
-    let copied = try movies.run(["--store", source, "store", "copy", "--to", destination])
+  static func expectHistoryContinues(from source: String, to destination: String, in movies: MoviesProcess) async throws
+  {
+    let token = try #require(try await movies.history(["--store", source], count: 0).last?["token"] as? Int)
+    let copied = try await movies.run(["--store", source, "store", "copy", "--to", destination])
     #expect(copied.status == 0, "\(copied.stderr)")
     let author = "movies store copy of \(source) at history token \(token)"
     #expect(copied.stdout.contains("History: the source's, up to token \(token), is continued"), "\(copied.stdout)")
-    try movies.add("After the copy \(UUID().uuidString.prefix(8))", ["--store", destination])
+    try await movies.add("After the copy \(UUID().uuidString.prefix(8))", ["--store", destination])
     // The change after the copy is listed once every transaction before it is.
-    let history = try movies.history(["--store", destination]) { $0.last?["author"] as? String == "movies" }
+    let history = try await movies.history(["--store", destination]) { $0.last?["author"] as? String == "movies" }
     #expect(history.count > 1 && history.last?["author"] as? String == "movies", "\(history)")
     #expect(history.dropLast().allSatisfy { $0["author"] as? String == author }, "\(history)")
-    #expect(
+    await #expect(
       try movies.history(["--store", source], count: 0).last?["token"] as? Int == token, "the source's is as it was")
   }
 
-  @Test func theCopysHistoryNamesTheSourceAndTheTokenItCopied() throws {
+  @Test func theCopysHistoryNamesTheSourceAndTheTokenItCopied() async throws {
     let destination = movies.folder.appendingPathComponent("copy.store")
-    try Self.expectHistoryContinues(from: source.path, to: destination.path, in: movies)
+    try await Self.expectHistoryContinues(from: source.path, to: destination.path, in: movies)
   }
 
-  @Test func aCopyOfTheCopyHasTheSameChecksums() throws {
+  @Test func aCopyOfTheCopyHasTheSameChecksums() async throws {
     let first = movies.folder.appendingPathComponent("first.store")
     let second = movies.folder.appendingPathComponent("second.store")
-    let one = try movies.run(["--store", source.path, "store", "copy", "--to", first.path])
-    let two = try movies.run(["--store", first.path, "store", "copy", "--to", second.path])
+    let one = try await movies.run(["--store", source.path, "store", "copy", "--to", first.path])
+    let two = try await movies.run(["--store", first.path, "store", "copy", "--to", second.path])
     #expect(one.status == 0 && two.status == 0, "\(one.stderr) \(two.stderr)")
     func checksums(_ output: String) -> [Substring] { output.split(separator: "\n").filter { $0.contains("checksum") } }
     #expect(checksums(one.stdout).count == 4)
@@ -90,16 +91,16 @@ struct StoreCopyCommandTests {
 
   @Test func aDestinationThatHoldsMoviesIsRefusedAndLeftAsItWas() async throws {
     let destination = movies.folder.appendingPathComponent("full.store")
-    try movies.add("Solaris", date: "1972-03-20", ["--store", destination.path])
+    try await movies.add("Solaris", date: "1972-03-20", ["--store", destination.path])
     let before = try await CatalogContents.read(destination)
-    let refused = try movies.run(["--store", source.path, "store", "copy", "--to", destination.path])
+    let refused = try await movies.run(["--store", source.path, "store", "copy", "--to", destination.path])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("is not empty: it holds Movie: 1"), "\(refused.stderr)")
     #expect(try await CatalogContents.read(destination) == before)
   }
 
-  @Test func theSourceItselfIsRefused() throws {
-    let refused = try movies.run(["--store", source.path, "store", "copy", "--to", source.path])
+  @Test func theSourceItselfIsRefused() async throws {
+    let refused = try await movies.run(["--store", source.path, "store", "copy", "--to", source.path])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("is the source catalog itself"), "\(refused.stderr)")
   }
@@ -109,30 +110,30 @@ struct StoreCopyCommandTests {
     // before the copy reaches it and fails.
     try ForeignWriter.execute(source, "UPDATE movie_tags SET tagID = X'00' WHERE rowid = 1")
     let destination = movies.folder.appendingPathComponent("empty.store")
-    let id = try movies.add("Solaris", date: "1972-03-20", ["--store", destination.path])
-    #expect(try movies.run(["--store", destination.path, "delete", id]).status == 0)
-    let failed = try movies.run(["--store", source.path, "store", "copy", "--to", destination.path])
+    let id = try await movies.add("Solaris", date: "1972-03-20", ["--store", destination.path])
+    #expect(try await movies.run(["--store", destination.path, "delete", id]).status == 0)
+    let failed = try await movies.run(["--store", source.path, "store", "copy", "--to", destination.path])
     #expect(failed.status == 1)
     #expect(failed.stderr.contains("movie_tags.tagID"), "\(failed.stderr)")
     let after = try await CatalogContents.read(destination)
     #expect(after.counts == ["Movie": 0, "Review": 0, "MovieTag": 0, "Tagging": 0])
     // The history is as it was: the movie added and deleted before, nothing of the copy.
-    let history = try movies.run(["--store", destination.path, "history", "--format", "json"])
+    let history = try await movies.run(["--store", destination.path, "history", "--format", "json"])
     #expect(!history.stdout.contains("movies store copy"), "\(history.stdout)")
     #expect(history.stdout.components(separatedBy: "\"token\"").count == 3, "two transactions: \(history.stdout)")
   }
 
-  @Test func aNewDestinationFileIsRemovedWhenTheCopyFails() throws {
+  @Test func aNewDestinationFileIsRemovedWhenTheCopyFails() async throws {
     // The source's damaged row cannot be read: the copy fails before it writes anything.
     try ForeignWriter.damage(source, "UPDATE movies SET title = NULL WHERE title = 'Heat'")
     let destination = movies.folder.appendingPathComponent("new.store")
-    let failed = try movies.run(["--store", source.path, "store", "copy", "--to", destination.path])
+    let failed = try await movies.run(["--store", source.path, "store", "copy", "--to", destination.path])
     #expect(failed.status == 1)
     #expect(!FileManager.default.fileExists(atPath: destination.path))
   }
 
-  @Test func aMissingDestinationIsAUsageError() throws {
-    let result = try movies.run(["--store", source.path, "store", "copy"])
+  @Test func aMissingDestinationIsAUsageError() async throws {
+    let result = try await movies.run(["--store", source.path, "store", "copy"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--to"), "\(result.stderr)")
   }

@@ -22,17 +22,17 @@ struct StoreCopyPostgresTests {
   var movies: MoviesProcess { fixture.movies }
   var source: URL { fixture.source }
 
-  init() throws {
-    fixture = try StoreCopyCommandTests()
+  init() async throws {
+    fixture = try await StoreCopyCommandTests()
     database = try ThrowawayPostgres.makeDatabase()
   }
 
   @Test func aCatalogCopiedToPostgreSQLAndBackHoldsEveryValue() async throws {
     let before = try await CatalogContents.read(source)
-    let there = try movies.run(["--store", source.path, "store", "copy", "--to", database])
+    let there = try await movies.run(["--store", source.path, "store", "copy", "--to", database])
     #expect(there.status == 0, "\(there.stderr)")
     let back = movies.folder.appendingPathComponent("back.store")
-    let again = try movies.run(["--store", database, "store", "copy", "--to", back.path])
+    let again = try await movies.run(["--store", database, "store", "copy", "--to", back.path])
     #expect(again.status == 0, "\(again.stderr)")
     #expect(try await CatalogContents.read(back) == before)
     func checksums(_ output: String) -> [Substring] { output.split(separator: "\n").filter { $0.contains("checksum") } }
@@ -40,15 +40,15 @@ struct StoreCopyPostgresTests {
     #expect(checksums(there.stdout) == checksums(again.stdout))
   }
 
-  @Test func theHistoryPositionIsCarriedToADatabaseAndBack() throws {
-    try StoreCopyCommandTests.expectHistoryContinues(from: source.path, to: database, in: movies)
+  @Test func theHistoryPositionIsCarriedToADatabaseAndBack() async throws {
+    try await StoreCopyCommandTests.expectHistoryContinues(from: source.path, to: database, in: movies)
     let back = movies.folder.appendingPathComponent("back.store")
-    try StoreCopyCommandTests.expectHistoryContinues(from: database, to: back.path, in: movies)
+    try await StoreCopyCommandTests.expectHistoryContinues(from: database, to: back.path, in: movies)
   }
 
-  @Test func aSourceDatabaseWithoutTheCatalogIsRefusedAndLeftWithoutTables() throws {
+  @Test func aSourceDatabaseWithoutTheCatalogIsRefusedAndLeftWithoutTables() async throws {
     let destination = movies.folder.appendingPathComponent("copy.store")
-    let refused = try movies.run(["--store", database, "store", "copy", "--to", destination.path])
+    let refused = try await movies.run(["--store", database, "store", "copy", "--to", destination.path])
     #expect(refused.status == 1)
     #expect(refused.stderr.hasSuffix(": no catalog exists there\n"), "\(refused.stderr)")
     let tables = try PostgresConnection(url: database).query(
@@ -57,27 +57,27 @@ struct StoreCopyPostgresTests {
     #expect(!FileManager.default.fileExists(atPath: destination.path))
   }
 
-  @Test func aDatabaseThatHoldsMoviesIsRefused() throws {
-    #expect(try movies.run(["--store", source.path, "store", "copy", "--to", database]).status == 0)
-    let refused = try movies.run(["--store", source.path, "store", "copy", "--to", database])
+  @Test func aDatabaseThatHoldsMoviesIsRefused() async throws {
+    #expect(try await movies.run(["--store", source.path, "store", "copy", "--to", database]).status == 0)
+    let refused = try await movies.run(["--store", source.path, "store", "copy", "--to", database])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("is not empty: it holds Movie: 3, Review: 2, MovieTag: 2, Tagging: 3"))
   }
 
-  @Test func aCopyThatFailsPartWayLeavesTheDatabaseEmpty() throws {
+  @Test func aCopyThatFailsPartWayLeavesTheDatabaseEmpty() async throws {
     // The database refuses every tagging, as a full disk would: movies, reviews and tags are
     // copied before the copy fails.
     let empty = movies.folder.appendingPathComponent("empty.store")
-    let id = try movies.add("Solaris", date: "1972-03-20", ["--store", empty.path])
-    #expect(try movies.run(["--store", empty.path, "delete", id]).status == 0)
-    #expect(try movies.run(["--store", empty.path, "store", "copy", "--to", database]).status == 0)
+    let id = try await movies.add("Solaris", date: "1972-03-20", ["--store", empty.path])
+    #expect(try await movies.run(["--store", empty.path, "delete", id]).status == 0)
+    #expect(try await movies.run(["--store", empty.path, "store", "copy", "--to", database]).status == 0)
     let connection = try PostgresConnection(url: database)
     try connection.execute(
       """
       CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$;
       CREATE TRIGGER refuse BEFORE INSERT ON movie_tags FOR EACH ROW EXECUTE FUNCTION refuse();
       """)
-    let failed = try movies.run(["--store", source.path, "store", "copy", "--to", database])
+    let failed = try await movies.run(["--store", source.path, "store", "copy", "--to", database])
     #expect(failed.status == 1)
     #expect(failed.stderr.contains("refused"), "\(failed.stderr)")
     for table in ["movies", "reviews", "tags", "movie_tags"] {

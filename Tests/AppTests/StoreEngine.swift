@@ -36,18 +36,19 @@ enum StoreEngine: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 @Suite("The command tests' PostgreSQL cases", .needsPostgreSQLServer)
 struct PostgreSQLCasesTests {
-  @Test func eachCaseHasASchemaOfItsOwnOnTheSharedServer() throws {
+  @Test func eachCaseHasASchemaOfItsOwnOnTheSharedServer() async throws {
     #expect(StoreEngine.available == [.file, .postgres])
     let movies = try MoviesProcess(.postgres)
     let other = try movies.makeStore(named: "other")
     #expect(other != movies.store)
-    try movies.add("Alien")
-    #expect(try movies.listed().map { $0["title"] as? String } == ["Alien"])
-    try movies.add("Heat", ["--store", other])
-    #expect(try movies.listed(["--store", other]).map { $0["title"] as? String } == ["Heat"], "none of the other's")
+    try await movies.add("Alien")
+    #expect(try await movies.listed().map { $0["title"] as? String } == ["Alien"])
+    try await movies.add("Heat", ["--store", other])
+    #expect(
+      try await movies.listed(["--store", other]).map { $0["title"] as? String } == ["Heat"], "none of the other's")
   }
 
-  @Test func readingCommandsOnADatabaseWithoutTheCatalogFailNamingItAndCreateNothing() throws {
+  @Test func readingCommandsOnADatabaseWithoutTheCatalogFailNamingItAndCreateNothing() async throws {
     let movies = try MoviesProcess(.postgres)
     let id = UUID().uuidString
     for command in [
@@ -55,17 +56,17 @@ struct PostgreSQLCasesTests {
       ["heart", id], ["update", id, "--title", "X"], ["delete", id], ["clear", "--yes"], ["tag", "add", id, "x"],
       ["review", "add", id, "--text", "x"], ["watch"], ["store", "copy", "--to", try movies.makeStore(named: "copy")],
     ] {
-      let result = try movies.run(command)
+      let result = try await movies.run(command)
       #expect(result.status == 1, "\(command)")
       #expect(result.stderr.hasSuffix(": no catalog exists there\n"), "\(command): \(result.stderr)")
     }
-    #expect(try movies.storesNoMovie())
+    #expect(try await movies.storesNoMovie())
     let url = try #require(movies.environment["MOVIES_STORE"])
     let tables = try PostgresConnection(url: url).query(
       "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()")
     #expect(tables.int64(row: 0, column: 0) == 0, "no command created a table")
     // The first add creates the catalog, as it creates a store file.
-    try movies.add("Alien")
-    #expect(try movies.listed().count == 1)
+    try await movies.add("Alien")
+    #expect(try await movies.listed().count == 1)
   }
 }

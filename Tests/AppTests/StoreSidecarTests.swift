@@ -18,14 +18,14 @@ struct StoreSidecarTests {
     ["history"], ["store", "info"], ["store", "check"], ["show", "00000000-0000-0000-0000-000000000000"],
     ["rate", "00000000-0000-0000-0000-000000000000", "5"],
   ])
-  func afterAnyCommandSucceedingOrFailing(_ arguments: [String]) throws {
-    let id = try movies.add("Alien", rate: 9)
+  func afterAnyCommandSucceedingOrFailing(_ arguments: [String]) async throws {
+    let id = try await movies.add("Alien", rate: 9)
     #expect(sidecars.isEmpty, "after add: \(sidecars)")
-    _ = try movies.run(arguments)
+    _ = try await movies.run(arguments)
     #expect(sidecars.isEmpty, "after \(arguments.joined(separator: " ")): \(sidecars)")
     // What was committed is in the store itself, with nothing left in a log.
-    _ = try movies.run(["rate", id, "7"])
+    _ = try await movies.run(["rate", id, "7"])
     #expect(sidecars.isEmpty)
-    #expect(try movies.listed().first?["rate"] as? Int == 7)
+    #expect(try await movies.listed().first?["rate"] as? Int == 7)
   }
 }

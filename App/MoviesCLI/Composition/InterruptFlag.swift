@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -11,55 +10,54 @@ import Synchronization
 /// the process was started with ignored stays ignored (a background job started by a shell
 /// script ignores SIGINT, `nohup` SIGHUP), as `movies watch` and other programs keep them;
 /// SIGTERM, which nothing ignores on purpose, is always caught.
+///
+/// The signals are caught by a handler of the process's own (`sigaction`), in place when
+/// `init` returns: a signal source of Dispatch is armed later, on Dispatch's own thread, and a
+/// signal that came before — with the signal already set to be ignored — was lost, so a `kill`
+/// right after an import began let it run to the end (seen under load).
 final class InterruptFlag {
   /// The signals caught.
   static let signals = [SIGINT, SIGTERM, SIGHUP]
 
   /// The first signal caught by any flag in this process, 0 before one; safe to read from any
   /// thread. Its exit status is 128 plus the signal, as shells report a process it ended.
-  static var received: Int32 { Self.first.value.load(ordering: .relaxed) }
+  static var received: Int32 { CaughtSignals.shared.first.load(ordering: .relaxed) }
 
-  /// A signal number, set from a signal source's thread and read from any other.
-  private final class Cell: Sendable {
-    let value = Atomic<Int32>(0)
-  }
-
-  /// Where ``received`` is kept.
-  private static let first = Cell()
-  /// The first signal this flag caught, 0 before one.
-  private let raised = Cell()
-  /// The signal sources, one a signal caught.
-  private let sources: [any DispatchSourceSignal]
+  /// How many signals had been caught when this flag was installed.
+  private let baseline: Int
+  /// The signals this flag installed its handler for.
+  private let installed: [Int32]
 
   /// Starts catching the signals the process does not ignore.
   init() {
-    var sources: [any DispatchSourceSignal] = []
+    // Made before the handler can run: a handler must not be the first to touch a global.
+    let caught = CaughtSignals.shared
+    baseline = caught.count.load(ordering: .relaxed)
+    var installed: [Int32] = []
     for number in Self.signals where number == SIGTERM || !Self.isIgnored(number) {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [raised, first = Self.first] in
-        _ = first.value.compareExchange(expected: 0, desired: number, ordering: .relaxed)
-        _ = raised.value.compareExchange(expected: 0, desired: number, ordering: .relaxed)
-      }
-      source.resume()
-      sources.append(source)
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in CaughtSignals.shared.record(number) }
+      sigemptyset(&action.sa_mask)
+      // A blocking read goes on after the handler, as it did with the signal ignored: the
+      // work notices the flag at its next step.
+      action.sa_flags = SA_RESTART
+      if sigaction(number, &action, nil) == 0 { installed.append(number) }
     }
-    self.sources = sources
+    self.installed = installed
   }
 
-  /// Whether a signal has arrived.
-  var isRaised: Bool { raised.value.load(ordering: .relaxed) != 0 }
+  /// Whether a signal has arrived since the flag was installed.
+  var isRaised: Bool { CaughtSignals.shared.count.load(ordering: .relaxed) > baseline }
 
   /// Tells whether a signal has arrived, from any task or thread (the flag itself stays with
   /// the command that installed it).
-  var check: @Sendable () -> Bool { { [raised] in raised.value.load(ordering: .relaxed) != 0 } }
+  var check: @Sendable () -> Bool {
+    { [baseline] in CaughtSignals.shared.count.load(ordering: .relaxed) > baseline }
+  }
 
   /// Stops catching the signals; they end the process again.
   func remove() {
-    for source in sources {
-      source.cancel()
-      signal(Int32(source.handle), SIG_DFL)
-    }
+    for number in installed { signal(number, SIG_DFL) }
   }
 
   /// Whether the process ignores a signal now (it was started so, or set so since).
@@ -67,5 +65,21 @@ final class InterruptFlag {
     var current = sigaction()
     guard sigaction(number, nil, &current) == 0 else { return false }
     return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+}
+
+/// What the signal handler writes: lock-free atomics, which are safe to change inside a signal
+/// handler, made before any handler is installed.
+private final class CaughtSignals: Sendable {
+  static let shared = CaughtSignals()
+  /// The first signal caught, 0 before one.
+  let first = Atomic<Int32>(0)
+  /// How many signals were caught.
+  let count = Atomic<Int>(0)
+
+  /// Records a signal, from its handler.
+  func record(_ number: Int32) {
+    _ = first.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+    count.add(1, ordering: .relaxed)
   }
 }
