@@ -752,22 +752,22 @@ json_expectation() { echo "    #expect($(json_check "$1"))"; }
   echo "  init() throws { movies = try MoviesProcess() }"
   echo
   echo "  /// Adds the $WORDS numbered 1 and returns what \`$COMMAND add\` printed."
-  echo "  private func add() throws -> MoviesProcess.Result {"
+  echo "  private func add() async throws -> MoviesProcess.Result {"
   BLANK=-1
-  echo "    try movies.run([\"$COMMAND\", \"add\", $(joined cli_arguments ', ')])"
+  echo "    try await movies.run([\"$COMMAND\", \"add\", $(joined cli_arguments ', ')])"
   echo "  }"
   echo
   echo "  /// The rows of \`$COMMAND list --format json\`."
-  echo "  private func listed() throws -> [[String: Any]] {"
-  echo "    let result = try movies.run([\"$COMMAND\", \"list\", \"--format\", \"json\"])"
+  echo "  private func listed() async throws -> [[String: Any]] {"
+  echo "    let result = try await movies.run([\"$COMMAND\", \"list\", \"--format\", \"json\"])"
   echo "    guard result.status == 0 else { throw ProcessFailure(result: result) }"
   echo "    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []"
   echo "  }"
   echo
-  echo "  @Test func anAdded${MODEL}IsListedAsJSON() throws {"
-  echo "    let added = try add()"
+  echo "  @Test func anAdded${MODEL}IsListedAsJSON() async throws {"
+  echo "    let added = try await add()"
   echo "    #expect(added.status == 0, \"\\(added.stderr)\")"
-  echo "    let rows = try listed()"
+  echo "    let rows = try await listed()"
   echo "    #expect(rows.count == 1)"
   echo "    let row = try #require(rows.first)"
   echo "    #expect(row[\"id\"] as? String == added.stdout.trimmingCharacters(in: .whitespacesAndNewlines))"
@@ -775,9 +775,9 @@ json_expectation() { echo "    #expect($(json_check "$1"))"; }
   echo "  }"
   if ((FIRST_REQUIRED_TEXT >= 0)); then
     echo
-    echo "  @Test func blankTextIsBadUsageAndWritesNothing() throws {"
+    echo "  @Test func blankTextIsBadUsageAndWritesNothing() async throws {"
     BLANK=$FIRST_REQUIRED_TEXT
-    echo "    let refused = try movies.run([\"$COMMAND\", \"add\", $(joined cli_arguments ', ')])"
+    echo "    let refused = try await movies.run([\"$COMMAND\", \"add\", $(joined cli_arguments ', ')])"
     echo "    #expect(refused.status == 2)"
     echo "    #expect(refused.stderr.contains(\"must not be empty\"))"
     echo "    #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))"
@@ -785,12 +785,12 @@ json_expectation() { echo "    #expect($(json_check "$1"))"; }
   fi
   if ((FIRST_UNIQUE >= 0)); then
     echo
-    echo "  @Test func aDuplicateUniqueValueFailsAndKeepsTheFirst() throws {"
-    echo "    #expect(try add().status == 0)"
-    echo "    let refused = try add()"
+    echo "  @Test func aDuplicateUniqueValueFailsAndKeepsTheFirst() async throws {"
+    echo "    #expect(try await add().status == 0)"
+    echo "    let refused = try await add()"
     echo "    #expect(refused.status == 1)"
     echo "    #expect(refused.stderr.contains(\"another $WORDS has the same\"))"
-    echo "    #expect(try listed().count == 1)"
+    echo "    #expect(try await listed().count == 1)"
     echo "  }"
   fi
   echo "}"
