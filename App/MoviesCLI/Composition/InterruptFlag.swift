@@ -47,7 +47,7 @@ final class InterruptFlag {
   }
 
   /// Whether a signal has arrived since the flag was installed.
-  var isRaised: Bool { CaughtSignals.shared.count.load(ordering: .relaxed) > baseline }
+  var isRaised: Bool { check() }
 
   /// Tells whether a signal has arrived, from any task or thread (the flag itself stays with
   /// the command that installed it).

@@ -110,9 +110,7 @@ public struct PostgresFamilyRepository<Family: ModelFamily>: FamilyRepository {
     if let predicate = descriptor.predicate {
       matching = try matching.filter { row in try row.shared.map(predicate.evaluate) ?? false }
     }
-    let offset = min(max(descriptor.fetchOffset ?? 0, 0), matching.count)
-    let end = descriptor.fetchLimit.flatMap { $0 < 0 ? nil : min(matching.count, offset + $0) } ?? matching.count
-    return matching[offset..<end].map(\.member)
+    return PostgresQuery<Family.Shared>.window(of: matching, descriptor).map(\.member)
   }
 
   /// The table of a member's model type in the store.

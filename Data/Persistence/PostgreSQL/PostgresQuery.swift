@@ -46,8 +46,14 @@ struct PostgresQuery<Model> {
     guard !isExact else { return models }
     var matching = models
     if let predicate = descriptor.predicate { matching = try matching.filter { try predicate.evaluate($0) } }
+    return Array(Self.window(of: matching, descriptor))
+  }
+
+  /// The rows a descriptor's offset and limit keep of those its predicate matched, as SQL
+  /// pages them: a negative offset counts as none, a negative limit as no limit.
+  static func window<Row, Root>(of matching: [Row], _ descriptor: FetchDescriptor<Root>) -> ArraySlice<Row> {
     let offset = min(max(descriptor.fetchOffset ?? 0, 0), matching.count)
     let end = descriptor.fetchLimit.flatMap { $0 < 0 ? nil : min(matching.count, offset + $0) } ?? matching.count
-    return Array(matching[offset..<end])
+    return matching[offset..<end]
   }
 }
