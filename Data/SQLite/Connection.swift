@@ -31,6 +31,8 @@ package final class Connection {
   private var statements = BoundedCache<Statement>(capacity: Connection.statementCacheCapacity)
   /// The most prepared statements a connection keeps for reuse.
   package static let statementCacheCapacity = 128
+  /// What the latest `swift_report` call reported (``ReportedFlags``).
+  private let reported = ReportedFlags()
 
   /// Opens a connection; a missing file is created when `readOnly` is not set and `creates` is.
   ///
@@ -98,6 +100,7 @@ package final class Connection {
     }
     try execute("PRAGMA foreign_keys = ON")
     try SwiftFunctions.register(on: db)
+    try ReportedFlags.register(reported, on: db)
   }
 
   /// A path as the path of a `file:` URI: every byte but unreserved ones and `/` percent-encoded.
@@ -236,4 +239,11 @@ package final class Connection {
 
   /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
   package var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// The truth of each argument of the latest `swift_report(…)` a statement evaluated since
+  /// ``clearReport()`` (see ``ReportedFlags``); empty when none did.
+  package var report: [Bool] { reported.values }
+
+  /// Forgets the latest report, before a statement that may make one runs.
+  package func clearReport() { reported.clear() }
 }

@@ -94,6 +94,24 @@ struct ConnectionTests {
     #expect(try scalar("SELECT 'held'") == .text("held"))
   }
 
+  @Test func anUpdateReportsItsComparisonsOnTheRowBeforeItChangesIt() throws {
+    try connection.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b INTEGER)")
+    try connection.execute("INSERT INTO t VALUES (1, 'same', 5)")
+    let update = try connection.statement(
+      "UPDATE t SET a = ?2, b = ?3 WHERE id = ?1 AND swift_report(a IS NOT ?2, b IS NOT ?3)")
+    try update.bind([.integer(1), .text("same"), .integer(6)])
+    try update.run()
+    #expect(connection.changes == 1)
+    #expect(connection.report == [false, true])
+    #expect(try scalar("SELECT b FROM t") == .integer(6))
+    // No row found: no report, once the previous one is cleared.
+    connection.clearReport()
+    try update.bind([.integer(2), .text("other"), .integer(7)])
+    try update.run()
+    #expect(connection.changes == 0)
+    #expect(connection.report.isEmpty)
+  }
+
   @Test func theCacheForgetsTheLeastRecentlyUsedValue() {
     var cache = BoundedCache<Int>(capacity: 2)
     cache.insert(1, for: "a")

@@ -152,17 +152,15 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
         }
         let encoder = state.encoder(for: table)
         try encoder.encode(model, columns: columns)
-        // What the update changes is read before it runs, from the row it is about to replace.
+        // With a history, the update reports what it changes, compared on the row it replaces.
         let written = columns.sorted().filter { $0 != table.primaryKeyIndex }
-        let attributes =
-          state.history == nil || written.isEmpty
-          ? nil
-          : try UpdatedAttributes.read(
-            try state.connection.statement(
-              UpdatedAttributes.statement(table, setting: written, matching: [table.primaryKey])),
-            setting: written, of: table, encoder: encoder)
-        try encoder.run(try state.connection.statement(update))
+        let reports = state.history != nil && !written.isEmpty
+        state.connection.clearReport()
+        try encoder.run(
+          try state.connection.statement(
+            reports ? update + " AND " + UpdatedAttributes.reportingTerm(table, setting: written) : update))
         guard state.connection.changes > 0 else { throw RepositoryError.notFound(id: String(describing: id)) }
+        let attributes = reports ? UpdatedAttributes.reported(written, of: table, on: state.connection) : nil
         try state.history?.record(.update, id: model.id, in: table.name, attributes: attributes ?? [])
         return model
       }

@@ -6,10 +6,13 @@ package struct TableStatements: Sendable {
   package let insert: String
   let upsert: String
   let update: String
+  /// ``update``, reporting for the history which of ``updatedColumns`` it changes
+  /// (``UpdatedAttributes/reportingTerm(_:setting:)``).
+  let updateReportingChanges: String
   let selectByID: String
   /// The columns an update sets (every one but the primary key), by index.
   let updatedColumns: [Int]
-  /// For the history: which of ``updatedColumns`` an update by primary key changes
+  /// For the history: which of ``updatedColumns`` an upsert matching the primary key changes
   /// (``UpdatedAttributes``).
   let changedColumns: String
   /// The delete by primary key, returning the values the history preserves, if any.
@@ -43,6 +46,7 @@ package struct TableStatements: Sendable {
     selectByID = "SELECT \(table.quotedColumns) FROM \(name) WHERE \(key) = ?"
     updatedColumns = table.columns.indices.filter { $0 != table.primaryKeyIndex }
     changedColumns = UpdatedAttributes.statement(table, setting: updatedColumns, matching: [table.primaryKey])
+    updateReportingChanges = update + " AND " + UpdatedAttributes.reportingTerm(table, setting: updatedColumns)
     deleteByID =
       "DELETE FROM \(name) WHERE \(key) = ?"
       + (table.preservedOnDeletion.isEmpty

@@ -29,19 +29,19 @@ struct TableWriter<Model: PersistentModel> {
 
   func update(_ models: [Model], in state: StoreState) throws {
     let encoder = state.encoder(for: table)
-    let statement = try state.connection.statement(statements.update)
-    let changed = try state.history.map { _ in try state.connection.statement(statements.changedColumns) }
+    // With a history, the update reports what it changes, compared on the row it replaces.
+    let statement = try state.connection.statement(
+      state.history == nil ? statements.update : statements.updateReportingChanges)
     for model in models {
       try encoder.encode(model)
-      // What the update changes is read before it runs, from the row it is about to replace.
-      let attributes = try changed.flatMap {
-        try UpdatedAttributes.read($0, setting: statements.updatedColumns, of: table, encoder: encoder)
-      }
+      state.connection.clearReport()
       try encoder.run(statement)
       guard state.connection.changes > 0 else {
         throw RepositoryError.notFound(id: String(describing: model.id))
       }
-      try state.history?.record(.update, id: model.id, in: table.name, attributes: attributes ?? [])
+      try state.history?.record(
+        .update, id: model.id, in: table.name,
+        attributes: UpdatedAttributes.reported(statements.updatedColumns, of: table, on: state.connection) ?? [])
     }
   }
 
