@@ -64,13 +64,30 @@ package final class HistoryRecorder {
   ) throws -> Int {
     let model = modelNames[table] ?? table
     let preserved = kind == .delete ? Int32(attributes.count) : 0
+    // The rows all go into one run, held here while the statement steps rather than looked up
+    // in `runs` for each row; it goes back (or on) to the end of `runs` when the loop ends.
+    var run = Run(model: model, kind: kind, attributes: attributes)
+    // Compared in place, as in `append`: a copy of the last run would share, then copy, its buffers.
+    let last = runs.count - 1
+    if last >= 0, runs[last].kind == kind, runs[last].model == model, runs[last].attributes == attributes {
+      run = runs.removeLast()
+    }
+    var others = pendingBytes - run.size
+    defer {
+      if run.ids.count > 0 { runs.append(run) }
+      pendingBytes = others + run.size
+    }
     var recorded = 0
     while try statement.step() {
-      try append(kind, model: model, attributes: attributes) { run in
-        run.ids.append(columnAt: 0, of: statement)
-        for column in 0..<preserved { run.values.append(columnAt: column + 1, of: statement) }
-      }
+      run.ids.append(columnAt: 0, of: statement)
+      for column in 0..<preserved { run.values.append(columnAt: column + 1, of: statement) }
       recorded += 1
+      if others + run.size >= Self.flushBytes {
+        runs.append(run)
+        run = Run(model: model, kind: kind, attributes: attributes)
+        others = 0
+        try flush()
+      }
     }
     return recorded
   }
