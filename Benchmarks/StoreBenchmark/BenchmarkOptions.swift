@@ -8,7 +8,9 @@ struct BenchmarkOptions: Equatable {
     case profileFetch(times: Int)
     /// Run this many small date-range queries through the framework.
     case profileQuery(times: Int)
-    /// Compare a cursor's and a fetch's peak memory over this many movies.
+    /// The write phases alone, framework against raw SQLite, over this many rounds.
+    case writes(rounds: Int)
+    /// Compare a cursor's and a fetch's peak memory over this many movies, then a delete's.
     case memory(rows: Int)
     /// Decode this many movies with `Codable` alone.
     case codableFloor(times: Int)
@@ -34,7 +36,7 @@ struct BenchmarkOptions: Equatable {
 
   static let usage = """
     usage: movies-benchmark [--rows N] [--rounds N] [--json] [--postgres [URL]]
-           movies-benchmark --profile-fetch TIMES | --profile-query TIMES [--rows N]
+           movies-benchmark --profile-fetch TIMES | --profile-query TIMES | --writes ROUNDS [--rows N]
            movies-benchmark --memory ROWS | --codable-floor TIMES | --help
 
     Compares the framework with the raw SQLite C API doing the same work, in one run. Build it
@@ -49,7 +51,11 @@ struct BenchmarkOptions: Equatable {
                              a temporary folder, PostgreSQL's durable defaults)
       --profile-fetch TIMES  fetch every movie TIMES times through the framework, for a profiler
       --profile-query TIMES  run TIMES small date-range queries through the framework
-      --memory ROWS          peak memory of a cursor and of a fetch over ROWS movies
+      --writes ROUNDS        the write phases alone (insert, update, delete all; then insert
+                             and delete with the raw side recording the history by hand),
+                             framework against raw SQLite, ROUNDS rounds, for comparing builds
+      --memory ROWS          peak memory of a cursor and of a fetch over ROWS movies, then of
+                             deleting them all
       --codable-floor TIMES  what Codable alone costs to decode a Movie
       --help                 print this text
     """
@@ -72,6 +78,7 @@ struct BenchmarkOptions: Equatable {
       case "--rounds": rounds = try Self.count(after: argument, in: &remaining)
       case "--profile-fetch": mode = .profileFetch(times: try Self.count(after: argument, in: &remaining))
       case "--profile-query": mode = .profileQuery(times: try Self.count(after: argument, in: &remaining))
+      case "--writes": mode = .writes(rounds: try Self.count(after: argument, in: &remaining))
       case "--memory": mode = .memory(rows: try Self.count(after: argument, in: &remaining))
       case "--codable-floor": mode = .codableFloor(times: try Self.count(after: argument, in: &remaining))
       default: throw BenchmarkError("unknown argument '\(argument)'")

@@ -32,6 +32,7 @@ struct StoreBenchmark {
     case .help: print(BenchmarkOptions.usage)
     case .profileFetch(let times): try await profile(rows: options.rows, times: times, query: false)
     case .profileQuery(let times): try await profile(rows: options.rows, times: times, query: true)
+    case .writes(let rounds): try await WritePhases.run(rows: options.rows, rounds: rounds)
     case .memory(let rows): try await MemoryProfile.run(rows: rows)
     case .codableFloor(let times):
       print("Codable alone: \(Int(try CodableFloor.measure(times: times) * 1e9)) ns per Movie")
@@ -109,6 +110,9 @@ struct StoreBenchmark {
       // what writes cost without it.
       Phase(name: "insert \(rows), history off", target: 1.3),
       Phase(name: "delete all, history off", target: 1.2),
+      // And what the history itself costs: here the raw side records the same history by hand.
+      Phase(name: "insert \(rows), raw recording the history too", target: 1.3),
+      Phase(name: "delete all, raw recording the history too", target: 1.2),
     ]
 
     for round in 1...rounds {
@@ -132,6 +136,12 @@ struct StoreBenchmark {
           for: Movie.self,
           configurations: ModelConfiguration(
             "Quiet", url: folder.appendingPathComponent("quiet.store"), keepsHistory: false)))
+      let recordingRaw = try RawMovieStore(path: folder.appendingPathComponent("raw-recording.store").path)
+      try recordingRaw.createHistoryTables()
+      let recording = try SQLiteRepository<Movie>(
+        container: try ModelContainer(
+          for: Movie.self,
+          configurations: ModelConfiguration("Recording", url: folder.appendingPathComponent("recording.store"))))
 
       // Each phase returns a count that both sides must agree on.
       let work: [PhaseWork] = [
@@ -205,6 +215,15 @@ struct StoreBenchmark {
           }
         ),
         ({ try await quiet.deleteAll() }, { try quietRaw.deleteAll() }),
+        (
+          {
+            try await recording.insert(movies); return movies.count
+          },
+          {
+            try recordingRaw.insertRecordingHistory(movies); return movies.count
+          }
+        ),
+        ({ try await recording.deleteAll() }, { try recordingRaw.deleteAllRecordingHistory() }),
       ]
       try await phases.measure(work, round: round)
     }
