@@ -14,24 +14,68 @@ enum TextNormalization {
 
   /// Whether a string may change under NFC.
   ///
-  /// Only a scalar at or above U+0300 can take part in normalization. Beyond that byte-level
-  /// check, a scalar needs NFC's full algorithm only if it is a combining mark (a non-zero
-  /// combining class), excluded from composition (singletons such as U+212B ANGSTROM SIGN), or
-  /// one of the few starters that compose with what precedes them (Hangul jamo and vowel signs
-  /// of Indic and South-East Asian scripts, whose blocks are checked whole). Other text, such
-  /// as CJK ideographs and kana, is left as it is without running the algorithm.
+  /// Only a scalar at or above U+0300 can take part in normalization: its UTF-8 lead byte is
+  /// 0xCC or more, and the text is scanned for one eight bytes at a time while it is ASCII. Such
+  /// a scalar needs NFC's full algorithm only if it is a combining mark (a non-zero combining
+  /// class), excluded from composition (singletons such as U+212B ANGSTROM SIGN), or one of the
+  /// few starters that compose with what precedes them (Hangul jamo and vowel signs of Indic
+  /// and South-East Asian scripts, whose blocks are checked whole). Other text, such as CJK
+  /// ideographs, kana and punctuation, is left as it is without running the algorithm; the
+  /// commonest of those scalars (``stableRanges``) are known without asking for their
+  /// properties.
   static func needsNormalization(_ text: String) -> Bool {
-    let mayChange =
-      text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 >= 0xCC } }
-      ?? text.utf8.contains { $0 >= 0xCC }
-    guard mayChange else { return false }
-    return text.unicodeScalars.contains { scalar in
-      guard scalar.value >= 0x300 else { return false }
-      if scalar.properties.canonicalCombiningClass != .notReordered { return true }
-      if scalar.properties.isFullCompositionExclusion { return true }
-      return composingStarters.contains { $0.contains(scalar.value) }
-    }
+    text.utf8.withContiguousStorageIfAvailable { mayChange(utf8: $0) }
+      ?? Array(text.utf8).withUnsafeBufferPointer { mayChange(utf8: $0) }
   }
+
+  /// ``needsNormalization(_:)`` on a string's UTF-8 bytes.
+  private static func mayChange(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let count = bytes.count
+    var index = 0
+    let raw = UnsafeRawPointer(base)
+    while index < count {
+      while index &+ 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index &+= 8
+      }
+      guard index < count else { break }
+      let lead = base[index]
+      // ASCII, a continuation byte, or the lead byte of a scalar below U+0300.
+      guard lead >= 0xCC else {
+        index += 1
+        continue
+      }
+      // Valid UTF-8 (a Swift string's): the lead byte says how many continuation bytes follow.
+      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+      var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+      for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
+      if mayChange(scalar: value) { return true }
+      index += length
+    }
+    return false
+  }
+
+  /// Whether a scalar at or above U+0300 may change under NFC, or change what precedes it.
+  static func mayChange(scalar value: UInt32) -> Bool {
+    if stableRanges.contains(where: { $0.contains(value) }) { return false }
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    if scalar.properties.canonicalCombiningClass != .notReordered { return true }
+    if scalar.properties.isFullCompositionExclusion { return true }
+    return composingStarters.contains { $0.contains(value) }
+  }
+
+  /// Ranges of common scalars that NFC leaves as they are and that compose with nothing before
+  /// them (the tests check every one against the properties): general punctuation's dashes,
+  /// quotes, bullets and ellipsis, kana without the combining voicing marks, CJK ideographs and
+  /// Hangul syllables.
+  static let stableRanges: [ClosedRange<UInt32>] = [
+    0x2010...0x2027,  // ‐ … ‧
+    0x3041...0x3096,  // hiragana
+    0x30A1...0x30FA,  // katakana
+    0x4E00...0x9FFF,  // CJK unified ideographs
+    0xAC00...0xD7A3,  // Hangul syllables
+  ]
 
   /// Blocks holding starters (combining class 0) that can compose with a preceding scalar.
   private static let composingStarters: [ClosedRange<UInt32>] = [
