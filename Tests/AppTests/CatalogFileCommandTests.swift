@@ -90,7 +90,11 @@ struct CatalogFileCommandTests {
     let deadline = Date().addingTimeInterval(20)
     while !FileManager.default.fileExists(atPath: store), Date() < deadline { usleep(20_000) }
     let adding = try RunningMovies(movies, ["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"])
-    usleep(1_000_000)
+    // The add has the store open before the import fails (a fixed pause was not enough under
+    // load: the add then came after the removal and made a store of its own).
+    let opened = Date().addingTimeInterval(60)
+    while !Self.hasOpen(store, adding.process.processIdentifier), Date() < opened { usleep(20_000) }
+    usleep(200_000)
     importing.write(",2001-01-01\n")
     #expect(try await importing.finish().status == 1)
     let added = try await adding.finish()
@@ -98,6 +102,15 @@ struct CatalogFileCommandTests {
     #expect(added.status == 1)
     #expect(added.stderr.contains("the store was removed or moved away while open"), "\(added.stderr)")
     #expect(!FileManager.default.fileExists(atPath: store))
+  }
+
+  /// Whether the process has the file open, by its descriptors' links.
+  private static func hasOpen(_ path: String, _ process: Int32) -> Bool {
+    let folder = "/proc/\(process)/fd"
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return descriptors.contains {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == path
+    }
   }
 
   @Test func aFailedFirstAddAfterTheStoreOpenedLeavesNoNewStore() async throws {
