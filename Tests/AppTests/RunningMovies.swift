@@ -40,6 +40,22 @@ struct RunningMovies {
     try await MoviesProcess.offPool { early.data.withLock { $0 += stdout.fileHandleForReading.availableData } }
   }
 
+  /// Waits, off the concurrency pool, until the process catches a signal (its handler is in
+  /// place, as `/proc/PID/status` tells), at most `seconds`.
+  func waitUntilCatching(_ number: Int32, seconds: Double = 60) async throws {
+    let status = "/proc/\(process.processIdentifier)/status"
+    try await MoviesProcess.offPool {
+      let deadline = Date().addingTimeInterval(seconds)
+      while Date() < deadline {
+        let caught = (try? String(contentsOfFile: status, encoding: .utf8))?.split(separator: "\n")
+          .first { $0.hasPrefix("SigCgt:") }
+          .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
+        if let caught, caught & (1 << UInt64(number - 1)) != 0 { return }
+        usleep(10_000)
+      }
+    }
+  }
+
   /// Closes standard input and waits for the process to end, off the concurrency pool.
   func finish() async throws -> MoviesProcess.Result {
     try stdin.fileHandleForWriting.close()
