@@ -90,7 +90,11 @@ struct CatalogFileCommandTests {
     let deadline = Date().addingTimeInterval(20)
     while !FileManager.default.fileExists(atPath: store), Date() < deadline { usleep(20_000) }
     let adding = try RunningMovies(movies, ["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"])
-    usleep(1_000_000)
+    // The add has the store open before the import fails (a fixed pause was not enough under
+    // load: the add then came after the removal and made a store of its own).
+    let opened = Date().addingTimeInterval(60)
+    while !Self.hasOpen(store, adding.process.processIdentifier), Date() < opened { usleep(20_000) }
+    usleep(200_000)
     importing.write(",2001-01-01\n")
     #expect(try await importing.finish().status == 1)
     let added = try await adding.finish()
@@ -98,6 +102,15 @@ struct CatalogFileCommandTests {
     #expect(added.status == 1)
     #expect(added.stderr.contains("the store was removed or moved away while open"), "\(added.stderr)")
     #expect(!FileManager.default.fileExists(atPath: store))
+  }
+
+  /// Whether the process has the file open, by its descriptors' links.
+  private static func hasOpen(_ path: String, _ process: Int32) -> Bool {
+    let folder = "/proc/\(process)/fd"
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return descriptors.contains {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == path
+    }
   }
 
   @Test func aFailedFirstAddAfterTheStoreOpenedLeavesNoNewStore() async throws {
@@ -389,19 +402,19 @@ struct CatalogFileCommandTests {
     #expect(result.stderr.contains("cannot write '\(fifo)': its reader closed it before the end"), "\(result.stderr)")
   }
 
-  @Test func watchStopsSayingSoWhenTheStoreIsReplaced() async throws {
+  @Test(.timeLimit(.minutes(5))) func watchStopsSayingSoWhenTheStoreIsReplaced() async throws {
     let store = path("catalog.store")
     #expect(try await movies.run(["--store", store, "add", "--title", "Alien", "--date", "1979-05-25"]).status == 0)
     #expect(
       try await movies.run(["--store", path("other.store"), "add", "--title", "Heat", "--date", "1995-12-15"]).status
         == 0)
-    let replacer = Thread {
-      Thread.sleep(forTimeInterval: 1)
-      rename(path("other.store"), store)
-    }
-    replacer.start()
-    // Before, it watched the old file forever: stopped after ten seconds, it fails.
-    let result = try run(["/usr/bin/timeout", "10"], ["--store", store, "watch"])
+    let watching = try RunningMovies(movies, ["--store", store, "watch"])
+    // Replaced once the watch has listed the first file (a fixed pause could come first on a
+    // busy machine, and the watch then opened the new file). Before the fix it watched the
+    // old file forever, and the test's time limit ended it.
+    try await watching.waitForOutput()
+    rename(path("other.store"), store)
+    let result = try await watching.finish()
     #expect(result.status == 1)
     #expect(result.stderr.contains("the store was replaced by another file while open"), "\(result.stderr)")
   }

@@ -72,7 +72,8 @@ struct HistoryCommandTests {
     let movies = try MoviesProcess(engine)
     try await movies.add("Alien", date: "1979-05-25")
     let watching = try RunningMovies(movies, ["watch", "--format", "json", "--updates", "1"])
-    try await Task.sleep(for: .seconds(1))
+    // After the first listing, which a fixed pause could come before on a busy machine.
+    try await watching.waitForOutput()
     try await movies.add("Heat", date: "1995-12-15")
     let result = try await watching.finish()
     #expect(result.status == 0, "\(result.stderr)")

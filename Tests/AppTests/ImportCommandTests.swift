@@ -104,6 +104,7 @@ struct ImportCommandTests {
     // Three full batches are written inside the import's transaction, then Ctrl-C arrives
     // while the import waits for more input.
     running.write("title,date,tags\n" + (1...3_000).map { "Movie \($0),2001-01-01,new\n" }.joined())
+    try await running.waitUntilCatching(SIGINT)
     try await Task.sleep(for: .seconds(1))
     running.signal(SIGINT)
     running.write((3_001...4_500).map { "Movie \($0),2001-01-01,new\n" }.joined())
@@ -124,6 +125,7 @@ struct ImportCommandTests {
     let running = try RunningMovies(movies, ["--store", store.path, "import", "-", "--format", "csv"])
     running.write("title,date\n" + (1...3_000).map { "Movie \($0),2001-01-01\n" }.joined())
     // The store exists once the import has begun to catch signals (before it opens the store).
+    try await running.waitUntilCatching(signal)
     for _ in 0..<600 where !FileManager.default.fileExists(atPath: store.path) {
       try await Task.sleep(for: .milliseconds(50))
     }

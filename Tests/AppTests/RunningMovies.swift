@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A `movies` process still running, whose standard input the test writes piece by piece.
 struct RunningMovies {
@@ -6,6 +7,8 @@ struct RunningMovies {
   private let stdin: Pipe
   private let stdout: Pipe
   private let stderr: Pipe
+  /// What ``waitForOutput()`` read of standard output, which ``finish()`` returns first.
+  private let early = EarlyOutput()
 
   /// Starts `movies` in a process's folder and environment.
   init(_ movies: MoviesProcess, _ arguments: [String]) throws {
@@ -30,12 +33,35 @@ struct RunningMovies {
     kill(process.processIdentifier, number)
   }
 
+  /// Waits, off the concurrency pool, until the process has written to standard output — a
+  /// watch its first listing — rather than for a time that a busy machine may outlast.
+  func waitForOutput() async throws {
+    let (stdout, early) = (stdout, early)
+    try await MoviesProcess.offPool { early.data.withLock { $0 += stdout.fileHandleForReading.availableData } }
+  }
+
+  /// Waits, off the concurrency pool, until the process catches a signal (its handler is in
+  /// place, as `/proc/PID/status` tells), at most `seconds`.
+  func waitUntilCatching(_ number: Int32, seconds: Double = 60) async throws {
+    let status = "/proc/\(process.processIdentifier)/status"
+    try await MoviesProcess.offPool {
+      let deadline = Date().addingTimeInterval(seconds)
+      while Date() < deadline {
+        let caught = (try? String(contentsOfFile: status, encoding: .utf8))?.split(separator: "\n")
+          .first { $0.hasPrefix("SigCgt:") }
+          .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
+        if let caught, caught & (1 << UInt64(number - 1)) != 0 { return }
+        usleep(10_000)
+      }
+    }
+  }
+
   /// Closes standard input and waits for the process to end, off the concurrency pool.
   func finish() async throws -> MoviesProcess.Result {
     try stdin.fileHandleForWriting.close()
-    let (process, stdout, stderr) = (process, stdout, stderr)
+    let (process, stdout, stderr, early) = (process, stdout, stderr, early)
     return try await MoviesProcess.offPool {
-      let out = stdout.fileHandleForReading.readDataToEndOfFile()
+      let out = early.data.withLock { $0 } + stdout.fileHandleForReading.readDataToEndOfFile()
       let err = stderr.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
       return MoviesProcess.Result(
@@ -43,4 +69,9 @@ struct RunningMovies {
         stderr: String(decoding: err, as: UTF8.self))
     }
   }
+}
+
+/// Standard output read before the process ended.
+private final class EarlyOutput: Sendable {
+  let data = Mutex(Data())
 }
