@@ -8,21 +8,9 @@ import Testing
 
 @testable import Persistence
 
-@Suite("Reusing a query's reader and binding identifiers")
-struct ReaderReuseTests {
-  let movies: SQLiteRepository<Movie>
-
-  init() throws {
-    let container = try ModelContainer(for: Movie.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-    movies = try SQLiteRepository<Movie>(container: container)
-  }
-
-  private func catalog(_ count: Int) -> [Movie] {
-    (0..<count).map {
-      Movie(title: "Movie \($0)", date: Date(timeIntervalSinceReferenceDate: Double($0)), rate: $0 % 11)
-    }
-  }
-
+/// How a query's reader is reused, and how identifiers are bound (see `StoreState.reader(for:table:)`
+/// and `SQLValue.init(identifier:)`).
+extension QueryFeatureTests {
   private var everyMovie: String {
     "SELECT \(movies.table.quotedColumns) FROM \(movies.table.quotedName) ORDER BY rowid"
   }
