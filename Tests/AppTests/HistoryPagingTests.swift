@@ -14,6 +14,16 @@ struct HistoryPagingTests {
     return (history.compactMap { $0["token"] as? Int }, result.stderr)
   }
 
+  /// The tokens of four transactions, by `movies` (adding Alien, then Up) and `movies import`
+  /// (Heat, then Ran) in turn.
+  private func twoAuthors(_ movies: MoviesProcess) async throws -> [Int] {
+    try await movies.add("Alien")
+    _ = try await movies.run(["import", "-", "--format", "csv"], input: "title,date\nHeat,1995-12-15\n")
+    try await movies.add("Up")
+    _ = try await movies.run(["import", "-", "--format", "csv"], input: "title,date\nRan,1985-06-01\n")
+    return try await movies.history(count: 4).compactMap { $0["token"] as? Int }
+  }
+
   @Test(arguments: StoreEngine.available) func pagesFollowOneAnotherAndAFullPageNamesTheNext(
     engine: StoreEngine
   ) async throws {
@@ -60,11 +70,7 @@ struct HistoryPagingTests {
     engine: StoreEngine
   ) async throws {
     let movies = try MoviesProcess(engine)
-    try await movies.add("Alien")
-    _ = try await movies.run(["import", "-", "--format", "csv"], input: "title,date\nHeat,1995-12-15\n")
-    try await movies.add("Up")
-    _ = try await movies.run(["import", "-", "--format", "csv"], input: "title,date\nRan,1985-06-01\n")
-    let all = try await movies.history(count: 4).compactMap { $0["token"] as? Int }
+    let all = try await twoAuthors(movies)
     let imports = try await tokens(movies, ["--author", "movies import", "--limit", "2"])
     #expect(imports.tokens == [all[1], all[3]])
     let table = try await movies.run(["history", "--author", "movies", "--limit", "1"])
@@ -75,6 +81,34 @@ struct HistoryPagingTests {
     ])
     #expect(
       csv.stdout.components(separatedBy: "\r\n").dropFirst().first?.hasPrefix("\(all[2]),") == true, "\(csv.stdout)")
+  }
+
+  /// `--last N` shows the newest N — of one author's, of those after `--since` — oldest first,
+  /// with nothing said of a next page; it and `--limit` exclude each other.
+  @Test(arguments: StoreEngine.available) func lastShowsTheNewestTransactionsOldestFirst(
+    engine: StoreEngine
+  ) async throws {
+    let movies = try MoviesProcess(engine)
+    let all = try await twoAuthors(movies)
+    try #require(all.count == 4)
+    let newest = try await tokens(movies, ["--last", "2"])
+    #expect(newest.tokens == Array(all.suffix(2)))
+    #expect(newest.hint.isEmpty)
+    #expect(try await tokens(movies, ["--last", "9"]).tokens == all)
+    #expect(try await tokens(movies, ["--last", "0"]).tokens.isEmpty)
+    #expect(try await tokens(movies, ["--last", "1", "--author", "movies import"]).tokens == [all[3]])
+    #expect(try await tokens(movies, ["--last", "3", "--author", "movies import"]).tokens == [all[1], all[3]])
+    #expect(try await tokens(movies, ["--last", "3", "--since", "\(all[1])"]).tokens == Array(all.suffix(2)))
+    #expect(try await tokens(movies, ["--last", "1", "--since", "\(all[3])"]).tokens.isEmpty)
+    let table = try await movies.run(["history", "--last", "1"])
+    #expect(table.stdout.split(separator: "\n").count == 2, "a header and Ran's insert: \(table.stdout)")
+    for (options, message) in [
+      (["--last", "-1"], "movies: error: --last "), (["--last", "2", "--limit", "2"], "movies: error: "),
+    ] {
+      let result = try await movies.run(["history"] + options)
+      #expect(result.status == 2 && result.stdout.isEmpty, "\(options): \(result.stderr)")
+      #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
   }
 
   /// A transaction bigger than a page holds of it (1,000 changes) is read a slice at a time:

@@ -42,6 +42,22 @@ struct HistoryPagingTests {
     #expect(try container.fetchHistory(after: all[1].token, authors: ["critic"], limit: 1) == [all[3]])
   }
 
+  @Test func pagesBeforeATokenComeNewestFirstAndFillWithTheNamedAuthors() async throws {
+    let all = try await record()
+    try #require(all.count == 4)
+    #expect(try container.fetchHistory(before: nil, limit: 2) == [all[3], all[2]])
+    #expect(try container.fetchHistory(before: all[2].token, limit: 2) == [all[1], all[0]])
+    #expect(try container.fetchHistory(before: all[0].token, limit: 2).isEmpty)
+    #expect(try container.fetchHistory(before: nil) == all.reversed())
+    #expect(try container.fetchHistory(before: nil, limit: 0).isEmpty)
+    #expect(try container.fetchHistory(before: nil, authors: ["importer"], limit: 2) == [all[2], all[0]])
+    #expect(try container.fetchHistory(before: all[3].token, authors: ["critic"]) == [all[1]])
+    #expect(
+      try container.fetchHistory(before: nil, limit: 1, changeLimit: 2).map(\.changes) == [
+        Array(all[3].changes.prefix(2))
+      ])
+  }
+
   @Test func aPageHoldsTheFirstChangesAndTheRestComeASliceAtATime() async throws {
     let all = try await record()
     let last = try #require(all.last)

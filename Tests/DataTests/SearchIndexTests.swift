@@ -95,6 +95,63 @@ struct SearchIndexTests {
     #expect(try await titles(containing: "book", books) == ["Kept book"])
   }
 
+  /// The stored text of the table's triggers, by name.
+  private func triggers() throws -> [String: String] {
+    let connection = try Connection(location: .file(url.path), readOnly: true)
+    let statement = try connection.statement("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")
+    defer { statement.reset() }
+    var triggers: [String: String] = [:]
+    while try statement.step() { triggers[statement.text(at: 0)] = statement.text(at: 1) }
+    return triggers
+  }
+
+  /// Batch upserts run without the insert trigger and append what they insert themselves; an
+  /// insert by another path between them — even one a savepoint undid — still fires it, and the
+  /// trigger is there again, as it was written, when the transaction ends either way.
+  @Test func batchUpsertsAndOtherInsertsInOneTransactionAllReachTheIndex() async throws {
+    let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
+    let dune = SearchBookRecord(title: "Dune")
+    try await books.insert(dune)
+    let stored = try triggers()
+    #expect(stored.count == 3)
+    let work = try SQLiteUnitOfWork(container: container)
+    let found = try await work.transaction { changes in
+      _ = try changes.upsert([
+        Upsert(SearchBookRecord(title: "Emma, a novel")), Upsert(SearchBookRecord(title: "Ivanhoe, a novel")),
+      ])
+      try changes.insert([SearchBookRecord(title: "Middlemarch, a novel")])
+      // A failed insert undoes its savepoint, the trigger it gave back included.
+      #expect(throws: RepositoryError.self) { try changes.insert([SearchBookRecord(id: dune.id, title: "Twin")]) }
+      try changes.insert([SearchBookRecord(title: "Nostromo, a novel")])
+      _ = try changes.upsert([Upsert(SearchBookRecord(title: "Persuasion, a novel"))])
+      #expect(throws: RepositoryError.self) { try changes.insert([SearchBookRecord(id: dune.id, title: "Twin")]) }
+      try changes.upsert([SearchBookRecord(title: "Rebecca, a novel")])
+      _ = try changes.upsert([Upsert(SearchBookRecord(id: dune.id, title: "Dune Messiah, a novel"))])
+      return try changes.fetch(FetchDescriptor<SearchBookRecord>(predicate: #Predicate { $0.title.contains("novel") }))
+        .map(\.title).sorted()
+    }
+    let titles = [
+      "Dune Messiah, a novel", "Emma, a novel", "Ivanhoe, a novel", "Middlemarch, a novel", "Nostromo, a novel",
+      "Persuasion, a novel", "Rebecca, a novel",
+    ]
+    #expect(found == titles)
+    for title in titles { #expect(try indexed(title).count == 1, "\(title) is in the index") }
+    #expect(try indexed("Twin").isEmpty)
+    #expect(try triggers() == stored)
+    struct Refusal: Error {}
+    await #expect(throws: Refusal.self) {
+      try await work.transaction { changes in
+        _ = try changes.upsert([Upsert(SearchBookRecord(title: "Lost"))])
+        throw Refusal()
+      }
+    }
+    #expect(try triggers() == stored)
+    try container.close()
+    // The store opens again: its schema is the one the engine writes.
+    let (_, reopened) = try open([SearchBookRecord.self], SearchBookRecord.self)
+    #expect(try await reopened.fetch(FetchDescriptor<SearchBookRecord>()).count == titles.count)
+  }
+
   @Test func aTransactionFindsTheTextItWroteBeforeTheIndexHasIt() async throws {
     let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
     var kept = SearchBookRecord(title: "Kept book")

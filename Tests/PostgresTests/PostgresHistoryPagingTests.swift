@@ -25,6 +25,15 @@ struct PostgresHistoryPagingTests {
     #expect(try await store.fetchHistory(limit: 0).isEmpty)
     // Authors are matched before the limit: two of the critic's, with the importer's between.
     #expect(try await store.fetchHistory(authors: ["critic"], limit: 2).map(\.token) == [all[1].token, all[3].token])
+    // Backwards: newest first, from before a token, authors matched before the limit.
+    #expect(try await store.fetchHistory(before: nil, limit: 2) == [all[3], all[2]])
+    #expect(try await store.fetchHistory(before: all[2].token, limit: 2) == [all[1], all[0]])
+    #expect(try await store.fetchHistory(before: all[0].token).isEmpty)
+    #expect(try await store.fetchHistory(before: nil, authors: ["importer"], limit: 2) == [all[2], all[0]])
+    #expect(
+      try await store.fetchHistory(before: nil, limit: 1, changeLimit: 1).map(\.changes) == [
+        Array(all[3].changes.prefix(1))
+      ])
 
     #expect(try await store.fetchHistory(changeLimit: 2).map(\.changes) == all.map { Array($0.changes.prefix(2)) })
     for offset in 0...4 {

@@ -13,23 +13,20 @@ struct PostgresManyWritersTests {
       try connection.execute(
         "CREATE TABLE writes (id int8 GENERATED ALWAYS AS IDENTITY, writer int8 NOT NULL, number int8 NOT NULL)")
     }
-    // Sixteen connections at once: see OpenFilesGate.
-    try await OpenFilesGate.shared.exclusively {
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        for writer in 0..<16 {
-          group.addTask {
-            for number in 0..<1_000 {
-              try await pool.transaction { connection in
-                _ = try connection.query(
-                  "INSERT INTO writes (writer, number) VALUES ($1, $2)",
-                  [.integer(Int64(writer)), .integer(Int64(number))]
-                )
-              }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for writer in 0..<16 {
+        group.addTask {
+          for number in 0..<1_000 {
+            try await pool.transaction { connection in
+              _ = try connection.query(
+                "INSERT INTO writes (writer, number) VALUES ($1, $2)",
+                [.integer(Int64(writer)), .integer(Int64(number))]
+              )
             }
           }
         }
-        try await group.waitForAll()
       }
+      try await group.waitForAll()
     }
     let counts = try await pool.withConnection { connection in
       let result = try connection.query(

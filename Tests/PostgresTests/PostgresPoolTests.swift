@@ -83,25 +83,22 @@ struct PostgresPoolTests {
         "CREATE TABLE counter (id int8 PRIMARY KEY, value int8 NOT NULL); INSERT INTO counter VALUES (1, 0)")
     }
     let attempts = AttemptCount()
-    // Sixteen connections at once: see OpenFilesGate.
-    try await OpenFilesGate.shared.exclusively {
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        for _ in 0..<16 {
-          group.addTask {
-            for _ in 0..<25 {
-              try await pool.transaction(isolation: .serializable, attempts: 100) { connection in
-                attempts.value.add(1, ordering: .relaxed)
-                // Read, then write what was read plus one: without serializable isolation and the
-                // retries, two writers reading the same value would lose an increment.
-                let value = try #require(
-                  connection.query("SELECT value FROM counter WHERE id = 1").int64(row: 0, column: 0))
-                _ = try connection.query("UPDATE counter SET value = $1 WHERE id = 1", [.integer(value + 1)])
-              }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<16 {
+        group.addTask {
+          for _ in 0..<25 {
+            try await pool.transaction(isolation: .serializable, attempts: 100) { connection in
+              attempts.value.add(1, ordering: .relaxed)
+              // Read, then write what was read plus one: without serializable isolation and the
+              // retries, two writers reading the same value would lose an increment.
+              let value = try #require(
+                connection.query("SELECT value FROM counter WHERE id = 1").int64(row: 0, column: 0))
+              _ = try connection.query("UPDATE counter SET value = $1 WHERE id = 1", [.integer(value + 1)])
             }
           }
         }
-        try await group.waitForAll()
       }
+      try await group.waitForAll()
     }
     let value = try await pool.withConnection { try $0.query("SELECT value FROM counter").int64(row: 0, column: 0) }
     #expect(value == 400)

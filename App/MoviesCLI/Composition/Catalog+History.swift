@@ -16,6 +16,20 @@ extension Catalog {
     }
   }
 
+  /// The transactions committed before a token (the newest without one), newest first; only
+  /// those of the named authors when `authors` is given; at most `limit` of them, each with at
+  /// most its first `changeLimit` changes.
+  func fetchHistory(
+    before token: HistoryToken?, authors: Set<String>?, limit: Int, changeLimit: Int? = nil
+  ) async throws -> [HistoryTransaction] {
+    switch store {
+    case .file(let container, _):
+      try container.fetchHistory(before: token, authors: authors, limit: limit, changeLimit: changeLimit)
+    case .server(let server):
+      try await server.fetchHistory(before: token, authors: authors, limit: limit, changeLimit: changeLimit)
+    }
+  }
+
   /// The changes of one transaction from the one at `offset` (from 0), at most `limit` of
   /// them: the rest of a transaction that ``fetchHistory(after:authors:limit:changeLimit:)``
   /// gave only the first changes of.

@@ -51,13 +51,42 @@ final class InterruptFlag {
 
   /// Tells whether a signal has arrived, from any task or thread (the flag itself stays with
   /// the command that installed it).
+  ///
+  /// A signal sent is not yet handled: the kernel hands it to one thread — usually the main
+  /// thread, asleep while the work runs elsewhere — and its handler runs only once that thread
+  /// is scheduled. On a busy machine the work could pass its last check before then, commit,
+  /// and exit 0 after a `kill` (seen in CI). So a signal still pending for the process counts
+  /// as arrived too.
   var check: @Sendable () -> Bool {
-    { [baseline] in CaughtSignals.shared.count.load(ordering: .relaxed) > baseline }
+    { [baseline, installed] in
+      CaughtSignals.shared.count.load(ordering: .relaxed) > baseline || Self.isPending(installed)
+    }
   }
 
   /// Stops catching the signals; they end the process again.
   func remove() {
     for number in installed { signal(number, SIG_DFL) }
+  }
+
+  /// Whether one of the signals was sent to the process and not yet handled by any thread.
+  ///
+  /// `sigpending` reports only the signals the calling thread blocks, so they are blocked for
+  /// the moment of the look; one still pending when they are unblocked is handled here then.
+  /// A pending signal is recorded at once, as its handler will record it again.
+  private static func isPending(_ signals: [Int32]) -> Bool {
+    guard !signals.isEmpty else { return false }
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in signals { sigaddset(&set, number) }
+    var previous = sigset_t()
+    guard pthread_sigmask(SIG_BLOCK, &set, &previous) == 0 else { return false }
+    var pending = sigset_t()
+    let looked = sigpending(&pending) == 0
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    guard looked, let number = signals.first(where: { sigismember(&pending, $0) == 1 }) else { return false }
+    // Its handler may not have run yet: the exit status needs the signal now.
+    CaughtSignals.shared.record(number)
+    return true
   }
 
   /// Whether the process ignores a signal now (it was started so, or set so since).
@@ -77,7 +106,7 @@ private final class CaughtSignals: Sendable {
   /// How many signals were caught.
   let count = Atomic<Int>(0)
 
-  /// Records a signal, from its handler.
+  /// Records a signal, from its handler or from a look that found it pending.
   func record(_ number: Int32) {
     _ = first.compareExchange(expected: 0, desired: number, ordering: .relaxed)
     count.add(1, ordering: .relaxed)

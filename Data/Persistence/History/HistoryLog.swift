@@ -101,25 +101,45 @@ enum HistoryLog {
     after token: HistoryToken?, authors: Set<String>?, limit: Int? = nil, changeLimit: Int? = nil,
     on connection: Connection
   ) throws -> [HistoryTransaction] {
-    var condition = SQLFragment("token > ?", [.integer(token?.value ?? 0)])
+    try transactions(
+      where: condition(SQLFragment("token > ?", [.integer(token?.value ?? 0)]), authors: authors), limit: limit,
+      changeLimit: changeLimit, on: connection)
+  }
+
+  /// The transactions committed before a token (the newest without one), newest first: pages
+  /// of the history read backwards, as ``transactions(after:authors:limit:changeLimit:on:)``
+  /// reads it forwards.
+  static func transactions(
+    before token: HistoryToken?, authors: Set<String>?, limit: Int? = nil, changeLimit: Int? = nil,
+    on connection: Connection
+  ) throws -> [HistoryTransaction] {
+    try transactions(
+      where: condition(SQLFragment("token < ?", [.integer(token?.value ?? .max)]), authors: authors), limit: limit,
+      changeLimit: changeLimit, newestFirst: true, on: connection)
+  }
+
+  /// A condition on the token, and on the author when `authors` is given.
+  private static func condition(_ condition: SQLFragment, authors: Set<String>?) -> SQLFragment {
+    var condition = condition
     if let authors {
       let list = authors.sorted()
       condition = SQLFragment(
         condition.sql + " AND author IN (\(list.map { _ in "?" }.joined(separator: ", ")))",
         condition.bindings + list.map { .text(TextNormalization.nfc($0)) })
     }
-    return try transactions(where: condition, limit: limit, changeLimit: changeLimit, on: connection)
+    return condition
   }
 
   /// The transactions whose row meets a condition on the columns `token`, `timestamp` (seconds
-  /// since 2001, as the engine stores a `Date`) and `author`, oldest first, with their changes
-  /// (at most the first `changeLimit` of each).
+  /// since 2001, as the engine stores a `Date`) and `author`, oldest first (or newest first),
+  /// with their changes (at most the first `changeLimit` of each).
   static func transactions(
-    where condition: SQLFragment, limit: Int? = nil, changeLimit: Int? = nil, on connection: Connection
+    where condition: SQLFragment, limit: Int? = nil, changeLimit: Int? = nil, newestFirst: Bool = false,
+    on connection: Connection
   ) throws -> [HistoryTransaction] {
     let statement = try connection.statement(
       "SELECT token, timestamp, author FROM \(presented) WHERE \(condition.sql) ORDER BY token"
-        + (limit.map { " LIMIT \(max(0, $0))" } ?? ""))
+        + (newestFirst ? " DESC" : "") + (limit.map { " LIMIT \(max(0, $0))" } ?? ""))
     defer { statement.reset() }
     try statement.bind(condition.bindings)
     var heads: [(HistoryToken, Date, String?)] = []
@@ -131,7 +151,8 @@ enum HistoryLog {
         ))
     }
     guard let first = heads.first?.0, let last = heads.last?.0 else { return [] }
-    let changesByToken = try changes(from: first, through: last, limit: changeLimit, on: connection)
+    let changesByToken = try changes(
+      from: newestFirst ? last : first, through: newestFirst ? first : last, limit: changeLimit, on: connection)
     return heads.map { token, timestamp, author in
       HistoryTransaction(token: token, timestamp: timestamp, author: author, changes: changesByToken[token.value] ?? [])
     }

@@ -34,6 +34,30 @@ extension ModelContainer {
     }
   }
 
+  /// The transactions committed before a token (before none, the newest), newest first; only
+  /// those of the named authors when `authors` is given; at most `limit` of them when a limit is
+  /// given, each with at most its first `changeLimit` changes: the history read backwards, a
+  /// page at a time, as ``fetchHistory(after:authors:limit:changeLimit:configuration:)`` reads
+  /// it forwards.
+  ///
+  /// <!-- snippet context: movies -->
+  /// ```swift
+  /// let lastTen = try container.fetchHistory(before: nil, limit: 10)
+  /// let tenBefore = try container.fetchHistory(before: lastTen.last?.token, limit: 10)
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` if the configuration is unknown or the history cannot be read.
+  public func fetchHistory(
+    before token: HistoryToken?, authors: Set<String>? = nil, limit: Int? = nil, changeLimit: Int? = nil,
+    configuration: String? = nil
+  ) throws -> [HistoryTransaction] {
+    let store = try store(named: configuration)
+    return try history(of: store) {
+      try HistoryLog.transactions(
+        before: token, authors: authors, limit: limit, changeLimit: changeLimit, on: $0.connection)
+    }
+  }
+
   /// The changes of one committed transaction from the one at `offset` (from 0, in the order
   /// the transaction made them), at most `limit` of them when a limit is given: how a
   /// transaction too big to hold at once is read a slice at a time, after

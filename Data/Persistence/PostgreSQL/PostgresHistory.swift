@@ -48,16 +48,38 @@ enum PostgresHistory {
     after token: HistoryToken?, authors: Set<String>?, limit: Int? = 1_000, changeLimit: Int? = nil,
     on connection: PostgresConnection
   ) throws -> [HistoryTransaction] {
+    try transactions(
+      from: token?.value ?? 0, newestFirst: false, authors: authors, limit: limit, changeLimit: changeLimit,
+      on: connection)
+  }
+
+  /// The transactions before a token (the newest without one) that have ended, newest first,
+  /// otherwise as ``transactions(after:authors:limit:changeLimit:on:)``.
+  static func transactions(
+    before token: HistoryToken?, authors: Set<String>?, limit: Int? = 1_000, changeLimit: Int? = nil,
+    on connection: PostgresConnection
+  ) throws -> [HistoryTransaction] {
+    try transactions(
+      from: token?.value ?? .max, newestFirst: true, authors: authors, limit: limit, changeLimit: changeLimit,
+      on: connection)
+  }
+
+  /// The transactions past the token `start`, in either direction.
+  private static func transactions(
+    from start: Int64, newestFirst: Bool, authors: Set<String>?, limit: Int?, changeLimit: Int?,
+    on connection: PostgresConnection
+  ) throws -> [HistoryTransaction] {
     let wanted = limit.map { max(0, $0) } ?? .max
     let page = authors == nil ? limit : authorPage
     var found: [Head] = []
-    var after = token?.value ?? 0
+    var from = start
     while found.count < wanted {
-      let heads = try self.heads(where: SQLFragment("token > ?", [.integer(after)]), limit: page, on: connection)
+      let condition = SQLFragment(newestFirst ? "token < ?" : "token > ?", [.integer(from)])
+      let heads = try self.heads(where: condition, limit: page, newestFirst: newestFirst, on: connection)
       found += heads.filter { head in authors.map { head.author.map($0.contains) ?? false } ?? true }
         .prefix(wanted - found.count)
       guard authors != nil, heads.count == authorPage, let last = heads.last else { break }
-      after = last.token
+      from = last.token
     }
     return try withChanges(found, limit: changeLimit, on: connection)
   }
@@ -82,16 +104,16 @@ enum PostgresHistory {
   }
 
   /// The rows of the transactions that have ended and meet a condition as in
-  /// ``transactions(where:limit:on:)``, oldest first, at most `limit`.
+  /// ``transactions(where:limit:on:)``, oldest first (or newest first), at most `limit`.
   private static func heads(
-    where condition: SQLFragment, limit: Int?, on connection: PostgresConnection
+    where condition: SQLFragment, limit: Int?, newestFirst: Bool = false, on connection: PostgresConnection
   ) throws -> [Head] {
     let found = try connection.run(
       """
       SELECT token, timestamp, author FROM "_history_transactions" \
       WHERE (\(condition.sql)) AND token < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
       ORDER BY token
-      """ + (limit.map { " LIMIT \(max(0, $0))" } ?? ""), condition.bindings)
+      """ + (newestFirst ? " DESC" : "") + (limit.map { " LIMIT \(max(0, $0))" } ?? ""), condition.bindings)
     return (0..<found.count).compactMap { row in
       found.int64(row: row, column: 0).map { token in
         Head(

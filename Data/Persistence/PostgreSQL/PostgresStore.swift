@@ -172,6 +172,34 @@ public final class PostgresStore: Sendable {
     }
   }
 
+  /// The transactions committed before a token (before none, the newest), newest first;
+  /// otherwise as ``fetchHistory(after:authors:limit:changeLimit:)``: the history read
+  /// backwards, a page at a time, as
+  /// `ModelContainer.fetchHistory(before:authors:limit:changeLimit:configuration:)` reads a
+  /// store file's.
+  ///
+  /// <!-- snippet context: server -->
+  /// ```swift
+  /// let store = try await PostgresStore(url: url, for: [Movie.self])
+  /// let lastTen = try await store.fetchHistory(before: nil, limit: 10)
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError/postgres(_:)`` if the history cannot be read.
+  public func fetchHistory(
+    before token: HistoryToken?, authors: Set<String>? = nil, limit: Int? = nil, changeLimit: Int? = nil
+  ) async throws(PersistenceError)
+    -> [HistoryTransaction]
+  {
+    do {
+      return try await pool.withConnection { connection in
+        try PostgresHistory.transactions(
+          before: token, authors: authors, limit: limit, changeLimit: changeLimit, on: connection)
+      }
+    } catch {
+      throw Self.failure(error)
+    }
+  }
+
   /// The transactions committed from now on (or after a token), as they commit — by any
   /// process, on any machine — filtered by author and model type name; heard through
   /// `LISTEN`/`NOTIFY`, without polling.

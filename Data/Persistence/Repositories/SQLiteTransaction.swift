@@ -77,6 +77,12 @@ final class SQLiteTransaction: TransactionDispatch {
     return session
   }
 
+  /// Creates again the search index's insert trigger that the upsert session of a model type
+  /// runs without, before rows of the type are inserted by another path.
+  fileprivate func restoreSearchTrigger<Persistent: PersistentModel>(of _: Persistent.Type) throws {
+    try sessions[ObjectIdentifier(Persistent.self)]?.restoreSearchTrigger()
+  }
+
   private static func pragma(_ name: String, on connection: Connection) throws -> Int64 {
     let statement = try connection.statement("PRAGMA \(name)")
     defer { statement.reset() }
@@ -155,11 +161,17 @@ private struct SQLiteModelOperations: ModelOperations {
   }
 
   func insert<Persistent: PersistentModel>(_ models: [Persistent]) throws {
-    try perform(Persistent.self) { try $0.writer.insert(models, in: state) }
+    try perform(Persistent.self) {
+      try transaction.restoreSearchTrigger(of: Persistent.self)
+      try $0.writer.insert(models, in: state)
+    }
   }
 
   func upsert<Persistent: PersistentModel>(_ models: [Persistent]) throws {
-    try perform(Persistent.self) { try $0.writer.upsert(models, in: state) }
+    try perform(Persistent.self) {
+      try transaction.restoreSearchTrigger(of: Persistent.self)
+      try $0.writer.upsert(models, in: state)
+    }
   }
 
   func upsert<Persistent: PersistentModel>(rows: [Upsert<Persistent>]) throws -> [UpsertOutcome<Persistent.ID>] {
@@ -194,9 +206,11 @@ private struct SQLiteModelOperations: ModelOperations {
   }
 }
 
-/// What a session needs of an ``UpsertSession`` of any model: to be finished before commit.
+/// What a session needs of an ``UpsertSession`` of any model: to be finished before commit,
+/// and to give back the search index's insert trigger to other ways of inserting.
 protocol FinishingSession {
   func finish() throws
+  func restoreSearchTrigger() throws
 }
 
 extension UpsertSession: FinishingSession {}

@@ -17,6 +17,14 @@ import SQLiteCore
 ///
 /// Rows go through the state's encoder (NFC text, external files) and are recorded in the
 /// history like every other write.
+///
+/// A table with a search index is written without its insert trigger: each batch drops it and
+/// the session appends each inserted row to the index's pending changes itself, and
+/// ``finish()`` — or an insert by another path of the transaction
+/// (``restoreSearchTrigger()``) — creates it again. A statement that fires a trigger keeps a
+/// statement journal, a copy of every page it changes; once one statement of a transaction has
+/// outgrown memory, the journal is a file for the rest of it, and an import of a million rows
+/// spent a third of its time writing it, eight system calls a row.
 final class UpsertSession<Model: PersistentModel> {
   /// Which stored row an update statement matches: by primary key, or by a unique index.
   private struct UpdateKey: Hashable {
@@ -42,6 +50,10 @@ final class UpsertSession<Model: PersistentModel> {
   private var upsertColumns: UpsertColumns
   /// Indexes dropped for the session and built again by ``finish()``.
   private var deferredIndexes: [String] = []
+  /// The table's search index, whose insert trigger the session's batches run without.
+  private let search: SearchIndex?
+  /// The statement that appends an inserted row to the search index's pending changes.
+  private let appendInserted: Statement?
 
   private var table: TableSchema { writer.table }
 
@@ -57,6 +69,8 @@ final class UpsertSession<Model: PersistentModel> {
     exists = try state.connection.statement(TableStatements.exists(in: table))
     holders = try TableStatements.holders(in: table).map { try state.connection.statement($0) }
     uniqueIndexes = table.indexes.filter(\.isUnique)
+    search = SearchIndex(table)
+    appendInserted = try search.map { try state.connection.statement($0.appendInsertedStatement) }
     let statement = try state.connection.statement("SELECT NOT EXISTS (SELECT 1 FROM \(table.quotedName))")
     let empty = try statement.step() && statement.int64(at: 0) == 1
     // Reset before the drops: an index cannot be dropped while a statement reads its table.
@@ -75,11 +89,23 @@ final class UpsertSession<Model: PersistentModel> {
     try keys.drop()
     for statement in deferredIndexes { try state.connection.execute(statement) }
     deferredIndexes.removeAll()
+    try restoreSearchTrigger()
+  }
+
+  /// Creates the search index's insert trigger again, if a batch dropped it: before the
+  /// transaction inserts rows of the table by another path, which must fire it.
+  ///
+  /// Neither this nor the drop keeps a flag: each asks whether the trigger is there, so a
+  /// savepoint rolled back around either leaves nothing to go out of step.
+  func restoreSearchTrigger() throws {
+    guard let search else { return }
+    try state.connection.execute(search.restoreInsertTriggerStatement)
   }
 
   /// Writes each row and returns, in order, what became of it.
   func upsert(_ rows: [Upsert<Model>]) throws -> [UpsertOutcome<Model.ID>] {
-    try rows.map(upsert)
+    if let search { try state.connection.execute(search.suspendInsertTriggerStatement) }
+    return try rows.map(upsert)
   }
 
   private func upsert(_ row: Upsert<Model>) throws -> UpsertOutcome<Model.ID> {
@@ -111,9 +137,14 @@ final class UpsertSession<Model: PersistentModel> {
     try encoder.run(insert)
     guard state.connection.changes > 0 else { return false }
     let id = model.id
-    try family?.check(model, insertedAt: state.connection.lastInsertedRowID, on: state.connection)
-    try keys.record(state.connection.lastInsertedRowID, origin: origin)
+    let rowid = state.connection.lastInsertedRowID
+    try family?.check(model, insertedAt: rowid, on: state.connection)
+    try keys.record(rowid, origin: origin)
     try state.history?.record(.insert, id: id, in: table.name)
+    if let appendInserted {
+      try appendInserted.bind([.integer(rowid)])
+      try appendInserted.run()
+    }
     return true
   }
 

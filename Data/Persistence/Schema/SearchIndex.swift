@@ -174,6 +174,29 @@ package struct SearchIndex: Sendable, Hashable {
     return result
   }
 
+  /// The statement that drops the insert trigger, if it is there: a writer that appends the
+  /// changes of the rows it inserts itself (``appendInsertedStatement``) runs without it, since
+  /// a statement that fires a trigger keeps a statement journal (a copy of each page it changes,
+  /// which goes to a temporary file, a system call a page, once one statement of the transaction
+  /// outgrew memory).
+  var suspendInsertTriggerStatement: String {
+    "DROP TRIGGER IF EXISTS \(SQLIdentifier.quote(triggerNames[0]))"
+  }
+
+  /// The statement that creates the insert trigger again unless it is there. SQLite stores a
+  /// trigger's text from its name on, so the stored text is the one ``triggerStatements`` write.
+  var restoreInsertTriggerStatement: String {
+    let created = triggerStatements[0]
+    return "CREATE TRIGGER IF NOT EXISTS " + created.dropFirst("CREATE TRIGGER ".count)
+  }
+
+  /// The statement that appends the row of `rowid` `?1`, just inserted, to the pending changes,
+  /// as the insert trigger does.
+  var appendInsertedStatement: String {
+    "INSERT INTO \(SQLIdentifier.quote(pendingName)) (\"row\", \"deleted\", \(quotedColumns)) "
+      + "SELECT rowid, 0, \(quotedColumns) FROM \(SQLIdentifier.quote(table)) WHERE rowid = ?1"
+  }
+
   /// The statement that fails with `SQLITE_CORRUPT` when the index is damaged.
   package var integrityCheckStatement: String {
     "INSERT INTO \(quotedName) (\(quotedName)) VALUES ('integrity-check')"
