@@ -37,13 +37,13 @@ struct HistoryCommand: MoviesCommand {
         .invalidValue(argument: "--limit", expected: "a number of transactions, 0 or more", value: "\(limit)"))
     }
     last = try arguments[Self.last]
+    authors = try arguments[Self.authors]
+    format = try arguments[Self.format]
     if let last, last < 0 {
       throw Self.usage(
         .invalidValue(argument: "--last", expected: "a number of transactions, 0 or more", value: "\(last)"))
     }
     if limit != nil, last != nil { throw Self.usage(.conflictingOptions("--limit", "--last")) }
-    authors = try arguments[Self.authors]
-    format = try arguments[Self.format]
   }
 
   func run(in context: CommandContext) async throws {

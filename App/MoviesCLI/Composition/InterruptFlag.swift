@@ -64,8 +64,32 @@ final class InterruptFlag {
   }
 
   /// Stops catching the signals; they end the process again.
+  ///
+  /// A signal sent while the flag was installed and not yet handled — one ``check`` found
+  /// pending, say, on its way to a thread not yet scheduled — is taken first, as the handler
+  /// would have taken it: delivered after the default is back, it would end the process
+  /// before the work it stopped could say so (seen under load).
   func remove() {
+    var set = Self.set(of: installed)
+    var previous = sigset_t()
+    guard pthread_sigmask(SIG_BLOCK, &set, &previous) == 0 else {
+      for number in installed { signal(number, SIG_DFL) }
+      return
+    }
+    var now = timespec(tv_sec: 0, tv_nsec: 0)
+    while case let number = sigtimedwait(&set, nil, &now), number > 0 {
+      CaughtSignals.shared.record(number)
+    }
     for number in installed { signal(number, SIG_DFL) }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+  }
+
+  /// The set of the given signals.
+  private static func set(of signals: [Int32]) -> sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in signals { sigaddset(&set, number) }
+    return set
   }
 
   /// Whether one of the signals was sent to the process and not yet handled by any thread.
@@ -75,9 +99,7 @@ final class InterruptFlag {
   /// A pending signal is recorded at once, as its handler will record it again.
   private static func isPending(_ signals: [Int32]) -> Bool {
     guard !signals.isEmpty else { return false }
-    var set = sigset_t()
-    sigemptyset(&set)
-    for number in signals { sigaddset(&set, number) }
+    var set = Self.set(of: signals)
     var previous = sigset_t()
     guard pthread_sigmask(SIG_BLOCK, &set, &previous) == 0 else { return false }
     var pending = sigset_t()
