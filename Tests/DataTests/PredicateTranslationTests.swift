@@ -48,9 +48,9 @@ struct PredicateTranslationTests {
       ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery(minimumRate: 8, titlePrefix: "A")))
     #expect(
       query.sql
-        == #"SELECT "id", "title", "content", "images" AS "images:names", "date", "rate", "heart", "runtime" FROM "movies" WHERE (("rate" >= ?) AND swift_starts_with("title", ?)) ORDER BY "date" ASC, "title" ASC, "id" ASC"#
+        == #"SELECT "id", "title", "content", "images" AS "images:names", "date", "rate", "heart", "runtime" FROM "movies" WHERE (("rate" >= ?) AND (("title" >= ? AND "title" < ?) AND swift_starts_with("title", ?))) ORDER BY "date" ASC, "title" ASC, "id" ASC"#
     )
-    #expect(query.bindings == [.integer(8), .text("A")])
+    #expect(query.bindings == [.integer(8), .text("A"), .text("B"), .text("A")])
   }
 
   @Test func everyComparisonOperator() throws {
@@ -74,8 +74,10 @@ struct PredicateTranslationTests {
 
   @Test func containsAndStartsWithAreEvaluatedAsSwiftDoes() throws {
     let fragment = try condition(#Predicate<Movie> { $0.heart > 0 && $0.content.starts(with: "A") })
-    #expect(fragment.sql == #"(("heart" > ?) AND swift_starts_with("content", ?))"#)
-    #expect(fragment.bindings == [.integer(0), .text("A")])
+    // Within the range of the column that holds every text starting with the prefix.
+    #expect(
+      fragment.sql == #"(("heart" > ?) AND (("content" >= ? AND "content" < ?) AND swift_starts_with("content", ?)))"#)
+    #expect(fragment.bindings == [.integer(0), .text("A"), .text("B"), .text("A")])
     // The title is searchable: its index narrows a needle of three scalars or more by its
     // trigrams, each quoted as one FTS5 string, and Swift's test stays; a shorter needle reads
     // every row.
@@ -206,7 +208,8 @@ struct ExpressionKindTranslationTests {
     #expect(try sql(#Predicate { ($0.optionalText ?? "x") == "y" }).sql == #"(coalesce("optionalText", ?) IS ?)"#)
     #expect(
       try sql(#Predicate { $0.optionalText.flatMap { $0.starts(with: "a") } == true }).sql
-        == #"((CASE WHEN "optionalText" IS NULL THEN NULL ELSE swift_starts_with("optionalText", ?) END) IS 1)"#)
+        == #"((CASE WHEN "optionalText" IS NULL THEN NULL ELSE (("optionalText" >= ? AND "optionalText" < ?) "#
+        + #"AND swift_starts_with("optionalText", ?)) END) IS 1)"#)
     let past = Date.distantPast
     #expect(try sql(#Predicate { $0.optionalDate! > past }).sql == #"(swift_unwrap("optionalDate") > ?)"#)
   }

@@ -59,7 +59,12 @@ extension PredicateExpressions.SequenceStartsWith: SQLExpressible {
     guard Base.Output.self == String.self, Prefix.Output.self == String.self else {
       throw translator.unsupported(Self.self, " (only for strings)")
     }
-    guard translator.dialect == .postgreSQL else { return try translator.call("swift_starts_with", base, prefix) }
+    guard translator.dialect == .postgreSQL else {
+      // By Swift's characters, as `Predicate.evaluate` does, within a range an index answers.
+      let exact = try translator.call("swift_starts_with", base, prefix)
+      guard let range = try translator.prefixRange(base, prefix) else { return exact }
+      return SQLTerm(sql: "(\(range.sql) AND \(exact.sql))", bindings: range.bindings + exact.bindings)
+    }
     return try translator.narrowingTextTest("starts_with", base, prefix, test: { "starts_with(\($0), \($1))" })
   }
 }
@@ -91,6 +96,36 @@ extension PredicateTranslator {
     let needle = try scalar(other)
     let upper = SQLFragment(test(haystack.sql, needle.sql), haystack.bindings + needle.bindings)
     return .bounded(InexactBounds(upper: upper, lower: SQLFragment(dialect.literal(false))))
+  }
+
+  /// The range of a text column that holds every value starting with a captured `prefix`:
+  /// `column >= prefix AND column < next`, `next` being the prefix with its last scalar one
+  /// higher, which SQLite reads from an index on the column; `nil` unless `base` is a column
+  /// and `prefix` a captured, non-empty value.
+  ///
+  /// Text compares by its UTF-8 bytes, whose order is the scalars' order. Stored text is in
+  /// NFC, as a captured value is, and NFC does not change across the boundary of two
+  /// characters, so a value Swift finds starting with the prefix starts with its scalars and
+  /// lies in the range; the exact test still decides. `next` is bound as it is, not normalized:
+  /// NFC could map it below the prefix (U+2126 OHM SIGN is U+03A9 in NFC).
+  func prefixRange(_ base: Any, _ prefix: Any) throws(PersistenceError) -> SQLFragment? {
+    let haystack = try scalar(base)
+    guard haystack.column != nil else { return nil }
+    let needle = try scalar(prefix)
+    guard needle.sql == "?", needle.bindings.count == 1, case .text(let text) = needle.bindings[0], !text.isEmpty
+    else { return nil }
+    let lower = SQLFragment("\(haystack.sql) >= ?", haystack.bindings + [.text(text)])
+    var scalars = Array(text.unicodeScalars)
+    while let last = scalars.popLast() {
+      // The scalar after the last, past the surrogates, which no text holds.
+      guard let next = Unicode.Scalar(last.value + 1 == 0xD800 ? 0xE000 : last.value + 1) else { continue }
+      var upper = String.UnicodeScalarView(scalars)
+      upper.append(next)
+      return SQLFragment(
+        "(\(lower.sql) AND \(haystack.sql) < ?)", lower.bindings + haystack.bindings + [.text(String(upper))])
+    }
+    // Every scalar is the highest there is: no text above the prefix starts otherwise.
+    return lower
   }
 
   /// The condition that narrows `base.contains(needle)` to the rows the table's substring index
