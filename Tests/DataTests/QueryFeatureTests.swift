@@ -17,7 +17,7 @@ struct QueryFeatureTests {
     movies = try SQLiteRepository<Movie>(container: container)
   }
 
-  private func catalog(_ count: Int) -> [Movie] {
+  func catalog(_ count: Int) -> [Movie] {
     (0..<count).map {
       Movie(title: "Movie \($0)", date: Date(timeIntervalSinceReferenceDate: Double($0)), rate: $0 % 11)
     }

@@ -26,11 +26,11 @@ final class ModelReader {
   func readAll<Model: Decodable>(_ type: Model.Type, binding values: [SQLValue]) throws -> [Model] {
     defer { statement.reset() }
     try statement.bind(values)
-    var models: [Model] = []
-    // Decoded straight into the array: a model passed through an optional first is copied
-    // once more, through its value witness when the call is not specialized.
-    while try statement.step() { models.append(try decoder.decode(type)) }
-    return models
+    // Decoded straight into its place: a model passed through an optional first, or
+    // appended to an array here, where the call is not specialized, is copied once more.
+    var models = RowCollector<Model>()
+    while try statement.step() { try models.append { try decoder.decode(type) } }
+    return models.array()
   }
 
   /// Binds the values, reads every row's primary key as an identifier, and rewinds the
@@ -40,9 +40,9 @@ final class ModelReader {
   func readIdentifiers<ID: Decodable>(_ type: ID.Type, binding values: [SQLValue]) throws -> [ID] {
     defer { statement.reset() }
     try statement.bind(values)
-    var identifiers: [ID] = []
-    while try statement.step() { identifiers.append(try decoder.identifier(type)) }
-    return identifiers
+    var identifiers = RowCollector<ID>()
+    while try statement.step() { try identifiers.append { try decoder.identifier(type) } }
+    return identifiers.array()
   }
 
   /// The next row as a model, or `nil` after the last; the statement must be bound.

@@ -168,7 +168,8 @@ final class RowDecoder {
 
   func isNull(_ key: some CodingKey) -> Bool {
     guard let column = column(for: key) else { return true }
-    return source.storageClass(at: column) == .null
+    if case .null = source.storageClass(at: column) { return true }
+    return false
   }
 
   func mismatch(_ key: some CodingKey, expected: String, column: Int32) -> PersistenceError {
@@ -178,7 +179,7 @@ final class RowDecoder {
   /// Reads an integer column, which must hold an integer.
   func int64(for key: some CodingKey) throws(PersistenceError) -> Int64 {
     guard let column = try fetchedColumn(for: key) else { return 0 }
-    guard source.storageClass(at: column) == .integer else {
+    guard case .integer = source.storageClass(at: column) else {
       throw mismatch(key, expected: "an integer", column: column)
     }
     return source.int64(at: column)
@@ -215,7 +216,7 @@ final class RowDecoder {
   }
 
   private func text(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> String {
-    guard source.storageClass(at: column) == .text else {
+    guard case .text = source.storageClass(at: column) else {
       throw mismatch(key, expected: "text", column: column)
     }
     return source.text(at: column)
@@ -231,7 +232,7 @@ final class RowDecoder {
   }
 
   private func blob(at column: Int32, _ key: some CodingKey) throws(PersistenceError) -> Data {
-    guard source.storageClass(at: column) == .blob else {
+    guard case .blob = source.storageClass(at: column) else {
       throw mismatch(key, expected: "a blob", column: column)
     }
     return source.data(at: column)
@@ -269,7 +270,7 @@ final class RowDecoder {
         throw PersistenceError.invalidValue(
           "\(table.name).\(key.stringValue) is stored externally, but the store has no folder for it")
       }
-      if T.self == [Data].self, source.storageClass(at: column) == .text,
+      if T.self == [Data].self, case .text = source.storageClass(at: column),
         source.withBytes(at: column, { $0.count == 2 && $0[0] == UInt8(ascii: "[") && $0[1] == UInt8(ascii: "]") })
       {
         return unsafeBitCast([Data](), to: T.self)  // No files: the common case, read without a string.
@@ -288,7 +289,7 @@ final class RowDecoder {
       throw PersistenceError.invalidValue(
         "\(table.name).\(key.stringValue) is stored externally; it reads as Data or [Data], not \(T.self)")
     case .json, nil:
-      guard source.storageClass(at: column) == .text else {
+      guard case .text = source.storageClass(at: column) else {
         throw mismatch(key, expected: "JSON text", column: column)
       }
       do {

@@ -45,6 +45,26 @@ extension SQLValue {
   }
 }
 
+extension SQLValue {
+  /// Converts a model's identifier to the value its key column stores, as
+  /// ``init(swiftValue:)`` does; the usual identifier types (`UUID`, `Int`, `String`) are
+  /// recognized by their static type, without the dynamic casts a lookup by id would
+  /// otherwise pay each time.
+  ///
+  /// - Throws: as ``init(swiftValue:)`` does.
+  package init<ID>(identifier: ID) throws(PersistenceError) {
+    if ID.self == UUID.self {
+      self = SQLValue(unsafeBitCast(identifier, to: UUID.self))
+    } else if ID.self == Int.self {
+      self = .integer(Int64(unsafeBitCast(identifier, to: Int.self)))
+    } else if ID.self == String.self {
+      self = .text(TextNormalization.nfc(unsafeBitCast(identifier, to: String.self)))
+    } else {
+      self = try SQLValue(swiftValue: identifier)
+    }
+  }
+}
+
 /// Lets code look inside an `Optional` held as `Any`.
 protocol OptionalProtocol {
   /// The wrapped value, or `nil`.

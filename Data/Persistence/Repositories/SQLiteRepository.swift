@@ -136,7 +136,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ) throws -> Model {
     var changeError: (any Error)?
     do {
-      let key = try SQLValue(swiftValue: id)
+      let key = try SQLValue(identifier: id)
       let (select, update, columns) = try partialStatements(properties, replacing: replacing)
       let writesFiles = table.columns.indices.contains { table.columns[$0].kind == .external && columns.contains($0) }
       return try store.write(replacesFiles: writesFiles, author: author) { state in
@@ -217,7 +217,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// Returns the model with an identifier, or `nil`.
   public func fetch(id: Model.ID) async throws -> Model? {
     try perform {
-      let key = try SQLValue(swiftValue: id)
+      let key = try SQLValue(identifier: id)
       return try store.read { state in try fetch(SQLFragment(statements.selectByID, [key]), in: state).first }
     }
   }
@@ -258,7 +258,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// - Throws: `RepositoryError.notFound` naming the first identifier that is not stored.
   public func delete(ids: [Model.ID]) async throws {
     try perform {
-      let keys = try ids.map { (id) throws(PersistenceError) in (id, try SQLValue(swiftValue: id)) }
+      let keys = try ids.map { (id) throws(PersistenceError) in (id, try SQLValue(identifier: id)) }
       try store.write(author: author) { state in try writer.delete(keys, in: state) }
     }
   }

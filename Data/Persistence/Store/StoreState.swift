@@ -41,13 +41,20 @@ package final class StoreState {
     return encoder
   }
 
-  /// The reader of a query's rows, on the query's cached prepared statement.
+  /// The reader of a query's rows, on the query's prepared statement, reset and unbound.
+  ///
+  /// A reader keeps the statement it was made for, so a query read again costs one lookup
+  /// of its SQL: the reader's, not the connection's as well. A statement the connection has
+  /// since evicted from its own cache stays prepared for as long as its reader is kept.
   func reader(for sql: String, table: TableSchema) throws(SQLiteError) -> ModelReader {
-    let statement = try connection.statement(sql)
-    // The connection may have evicted and prepared the statement again: a reader reads the
-    // statement it was made for, so one of an older statement is replaced.
-    if let reader = readers.value(for: sql), reader.statement === statement { return reader }
-    let reader = ModelReader(statement: statement, table: table, external: external)
+    if let reader = readers.value(for: sql) {
+      // A cursor that stopped early leaves its statement on a row.
+      reader.statement.reset()
+      return reader
+    }
+    let reader = ModelReader(statement: try connection.statement(sql), table: table, external: external)
+    // The reader evicted to make room takes its statement with it, unless the connection
+    // still keeps that statement.
     readers.insert(reader, for: sql)
     return reader
   }
