@@ -119,18 +119,27 @@ package struct SearchIndex: Sendable, Hashable {
 
   /// The statements that create the triggers that append every change of the table's searchable
   /// columns to the pending table.
-  var triggerStatements: [String] {
+  var triggerStatements: [String] { triggerStatements(ifNotExists: false) }
+
+  /// ``triggerStatements``, each one with `IF NOT EXISTS` when asked. SQLite stores a trigger's
+  /// text from its name on, so either form stores the same text.
+  private func triggerStatements(ifNotExists: Bool) -> [String] {
     let values = { (row: String) in columns.map { "\(row).\(SQLIdentifier.quote($0))" }.joined(separator: ", ") }
-    let pending = "INSERT INTO \(SQLIdentifier.quote(pendingName)) (\"row\", \"deleted\", \(quotedColumns))"
-    let add = "\(pending) VALUES (new.rowid, 0, \(values("new")));"
-    let remove = "\(pending) VALUES (old.rowid, 1, \(values("old")));"
+    let add = "\(pendingInsert) VALUES (new.rowid, 0, \(values("new")));"
+    let remove = "\(pendingInsert) VALUES (old.rowid, 1, \(values("old")));"
     let base = SQLIdentifier.quote(table)
+    let create = ifNotExists ? "CREATE TRIGGER IF NOT EXISTS" : "CREATE TRIGGER"
     let triggers = triggerNames.map(SQLIdentifier.quote)
     return [
-      "CREATE TRIGGER \(triggers[0]) AFTER INSERT ON \(base) BEGIN \(add) END",
-      "CREATE TRIGGER \(triggers[1]) AFTER DELETE ON \(base) BEGIN \(remove) END",
-      "CREATE TRIGGER \(triggers[2]) AFTER UPDATE OF \(quotedColumns) ON \(base) BEGIN \(remove) \(add) END",
+      "\(create) \(triggers[0]) AFTER INSERT ON \(base) BEGIN \(add) END",
+      "\(create) \(triggers[1]) AFTER DELETE ON \(base) BEGIN \(remove) END",
+      "\(create) \(triggers[2]) AFTER UPDATE OF \(quotedColumns) ON \(base) BEGIN \(remove) \(add) END",
     ]
+  }
+
+  /// The start of every statement that appends a change to the pending table.
+  private var pendingInsert: String {
+    "INSERT INTO \(SQLIdentifier.quote(pendingName)) (\"row\", \"deleted\", \(quotedColumns))"
   }
 
   /// The searchable columns, quoted and joined for SQL.
@@ -183,18 +192,14 @@ package struct SearchIndex: Sendable, Hashable {
     "DROP TRIGGER IF EXISTS \(SQLIdentifier.quote(triggerNames[0]))"
   }
 
-  /// The statement that creates the insert trigger again unless it is there. SQLite stores a
-  /// trigger's text from its name on, so the stored text is the one ``triggerStatements`` write.
-  var restoreInsertTriggerStatement: String {
-    let created = triggerStatements[0]
-    return "CREATE TRIGGER IF NOT EXISTS " + created.dropFirst("CREATE TRIGGER ".count)
-  }
+  /// The statement that creates the insert trigger again unless it is there, storing the text
+  /// ``triggerStatements`` store.
+  var restoreInsertTriggerStatement: String { triggerStatements(ifNotExists: true)[0] }
 
   /// The statement that appends the row of `rowid` `?1`, just inserted, to the pending changes,
   /// as the insert trigger does.
   var appendInsertedStatement: String {
-    "INSERT INTO \(SQLIdentifier.quote(pendingName)) (\"row\", \"deleted\", \(quotedColumns)) "
-      + "SELECT rowid, 0, \(quotedColumns) FROM \(SQLIdentifier.quote(table)) WHERE rowid = ?1"
+    "\(pendingInsert) SELECT rowid, 0, \(quotedColumns) FROM \(SQLIdentifier.quote(table)) WHERE rowid = ?1"
   }
 
   /// The statement that fails with `SQLITE_CORRUPT` when the index is damaged.
