@@ -93,6 +93,24 @@ struct PredicateTranslationTests {
       ])
   }
 
+  @Test func oneNeedleInTwoSearchableColumnsReadsTheIndexOnce() throws {
+    // The row set the index finds once, both exact tests within it: SQLite would otherwise
+    // build the set for each side of the OR and merge their rows.
+    let needle = "ovie 42"
+    let searched = try condition(#Predicate<Movie> { $0.title.contains(needle) || $0.content.contains(needle) })
+    #expect(
+      searched.sql
+        == #"("movies".rowid IN (SELECT rowid FROM "_search_movies_fts" WHERE "_search_movies_fts" MATCH ? UNION ALL "#
+        + #"SELECT "row" FROM "_search_movies_pending" WHERE "deleted" = 0) AND "#
+        + #"(swift_contains("title", ?) OR swift_contains("content", ?)))"#)
+    #expect(
+      searched.bindings == [.text(#""ovi" AND "vie" AND "ie " AND "e 4" AND " 42""#), .text(needle), .text(needle)])
+    // Different needles find different sets: each side keeps its own.
+    let other = "ovie 43"
+    let two = try condition(#Predicate<Movie> { $0.title.contains(needle) || $0.content.contains(other) })
+    #expect(two.sql.components(separatedBy: "MATCH").count == 3)
+  }
+
   @Test func sortAndPageAreDoneInSQL() throws {
     var descriptor = FetchDescriptor<Movie>(
       predicate: #Predicate { $0.rate >= 5 },

@@ -69,6 +69,16 @@ extension PredicateExpressions.Disjunction: SQLExpressible, BoundsCombining {
         InexactBounds(
           upper: InexactBounds.or(left.upper, right.upper), lower: InexactBounds.or(left.lower, right.lower)))
     }
+    // Both sides narrowed by the same row set (one needle in two searchable columns): the set
+    // once, and either exact test within it — `(N AND a) OR (N AND b)` is `N AND (a OR b)` in
+    // SQL's three-valued logic too — where SQLite would otherwise build the set for each side
+    // and merge their rows.
+    if let leftParts = left.narrowed, let rightParts = right.narrowed, leftParts.narrowing == rightParts.narrowing {
+      return SQLTerm(
+        narrowing: leftParts.narrowing,
+        exact: SQLFragment(
+          "(\(leftParts.exact.sql) OR \(rightParts.exact.sql))", leftParts.exact.bindings + rightParts.exact.bindings))
+    }
     return SQLTerm(sql: "(\(left.sql) OR \(right.sql))", bindings: left.bindings + right.bindings)
   }
 }

@@ -80,7 +80,7 @@ extension PredicateExpressions.CollectionContainsCollection: SQLExpressible {
     // By Swift's characters, as `Predicate.evaluate` does; `%` and `_` are plain text.
     let exact = try translator.call("swift_contains", base, other)
     guard let narrowing = try translator.searchNarrowing(base, containing: other) else { return exact }
-    return SQLTerm(sql: "(\(narrowing.sql) AND \(exact.sql))", bindings: narrowing.bindings + exact.bindings)
+    return SQLTerm(narrowing: narrowing, exact: exact.fragment)
   }
 }
 

@@ -145,6 +145,10 @@ struct SQLTerm {
   var column: String?
   /// Where SQL only approximates the term's value (PostgreSQL): its bounds; `nil` when exact.
   var bounds: InexactBounds?
+  /// When the term is `narrowing AND exact`, where `narrowing` is the row set an index finds
+  /// (a substring search): its two parts, so that a disjunction of terms narrowed by the same
+  /// set reads it once (`title.contains(word) || content.contains(word)`).
+  var narrowed: (narrowing: SQLFragment, exact: SQLFragment)?
 
   /// The term that stands for the model's row.
   static let row = SQLTerm(sql: "", bindings: [], shape: .row)
@@ -155,6 +159,14 @@ struct SQLTerm {
   /// A boolean known before the query runs.
   static func constant(_ value: Bool) -> SQLTerm {
     SQLTerm(sql: value ? "1" : "0", bindings: [], constant: value)
+  }
+}
+
+extension SQLTerm {
+  /// `narrowing AND exact`: an exact test within the row set an index finds.
+  init(narrowing: SQLFragment, exact: SQLFragment) {
+    self.init(sql: "(\(narrowing.sql) AND \(exact.sql))", bindings: narrowing.bindings + exact.bindings)
+    narrowed = (narrowing, exact)
   }
 }
 
