@@ -10,6 +10,12 @@ struct BenchmarkOptions: Equatable {
     case profileQuery(times: Int)
     /// The write phases alone, framework against raw SQLite, over this many rounds.
     case writes(rounds: Int)
+    /// The relationship phases alone, framework against raw SQLite, over this many rounds.
+    case relations(rounds: Int)
+    /// Save a context of mixed changes this many times through the framework.
+    case profileSave(times: Int)
+    /// Read the pages of movies with their reviews, both ways, this many times.
+    case profileReviews(times: Int)
     /// Compare a cursor's and a fetch's peak memory over this many movies, then a delete's.
     case memory(rows: Int)
     /// Decode this many movies with `Codable` alone.
@@ -37,6 +43,7 @@ struct BenchmarkOptions: Equatable {
   static let usage = """
     usage: movies-benchmark [--rows N] [--rounds N] [--json] [--postgres [URL]]
            movies-benchmark --profile-fetch TIMES | --profile-query TIMES | --writes ROUNDS [--rows N]
+           movies-benchmark --relations ROUNDS | --profile-save TIMES | --profile-reviews TIMES [--rows N]
            movies-benchmark --memory ROWS | --codable-floor TIMES | --help
 
     Compares the framework with the raw SQLite C API doing the same work, in one run. Build it
@@ -54,6 +61,11 @@ struct BenchmarkOptions: Equatable {
       --writes ROUNDS        the write phases alone (insert, update, delete all; then insert
                              and delete with the raw side recording the history by hand),
                              framework against raw SQLite, ROUNDS rounds, for comparing builds
+      --relations ROUNDS     the relationship phases alone (pages of movies with their reviews,
+                             a context's mixed save), framework against raw SQLite
+      --profile-save TIMES   save a context of mixed inserts, updates and deletes TIMES times
+      --profile-reviews TIMES
+                             read the pages of movies with their reviews, both ways, TIMES times
       --memory ROWS          peak memory of a cursor and of a fetch over ROWS movies, then of
                              deleting them all
       --codable-floor TIMES  what Codable alone costs to decode a Movie
@@ -79,6 +91,9 @@ struct BenchmarkOptions: Equatable {
       case "--profile-fetch": mode = .profileFetch(times: try Self.count(after: argument, in: &remaining))
       case "--profile-query": mode = .profileQuery(times: try Self.count(after: argument, in: &remaining))
       case "--writes": mode = .writes(rounds: try Self.count(after: argument, in: &remaining))
+      case "--relations": mode = .relations(rounds: try Self.count(after: argument, in: &remaining))
+      case "--profile-save": mode = .profileSave(times: try Self.count(after: argument, in: &remaining))
+      case "--profile-reviews": mode = .profileReviews(times: try Self.count(after: argument, in: &remaining))
       case "--memory": mode = .memory(rows: try Self.count(after: argument, in: &remaining))
       case "--codable-floor": mode = .codableFloor(times: try Self.count(after: argument, in: &remaining))
       default: throw BenchmarkError("unknown argument '\(argument)'")

@@ -33,6 +33,12 @@ struct StoreBenchmark {
     case .profileFetch(let times): try await profile(rows: options.rows, times: times, query: false)
     case .profileQuery(let times): try await profile(rows: options.rows, times: times, query: true)
     case .writes(let rounds): try await WritePhases.run(rows: options.rows, rounds: rounds)
+    case .relations(let rounds):
+      var report = BenchmarkReport(sqlite: sqliteVersion, rows: options.rows, rounds: rounds)
+      report.sections.append(try await RelationshipBenchmark.run(rows: options.rows, rounds: rounds))
+      print(options.json ? try report.json() : report.text)
+    case .profileSave(let times): try await RelationshipProfile.save(rows: options.rows, times: times)
+    case .profileReviews(let times): try await RelationshipProfile.reads(rows: options.rows, times: times)
     case .memory(let rows): try await MemoryProfile.run(rows: rows)
     case .codableFloor(let times):
       print("Codable alone: \(Int(try CodableFloor.measure(times: times) * 1e9)) ns per Movie")

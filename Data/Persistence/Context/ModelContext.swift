@@ -28,8 +28,7 @@ public final class ModelContext {
   public var autosaveEnabled = false
 
   let store: Store
-  private var changes: [StagedChange.Key: StagedChange] = [:]
-  private var order: [StagedChange.Key] = []
+  private var changes = StagedChanges()
   private var batchDeletes: [StagedBatchDelete] = []
   /// How many times something was staged: ``enumerate(_:batchSize:allowEscapingMutations:block:)``
   /// tells by it whether its block staged changes.
@@ -52,7 +51,7 @@ public final class ModelContext {
   }
 
   /// Whether changes are staged and not saved: models, or a ``delete(model:where:)``.
-  public var hasChanges: Bool { !order.isEmpty || !batchDeletes.isEmpty }
+  public var hasChanges: Bool { !changes.isEmpty || !batchDeletes.isEmpty }
 
   /// The staged changes of models, in the order they were first staged; a
   /// ``delete(model:where:)`` names no model until it runs, so it is not listed.
@@ -126,7 +125,7 @@ public final class ModelContext {
   public func save() throws {
     guard hasChanges else { return }
     let staged = self.staged
-    for change in staged where change.table == nil {
+    for change in staged where store.tables[change.model.modelType] == nil {
       throw RepositoryError.unavailable("\(change.model.typeName) is not stored in this context's store")
     }
     do {
@@ -134,8 +133,8 @@ public final class ModelContext {
         // References are checked at the commit, so changes may be staged in any order.
         try state.connection.execute("PRAGMA defer_foreign_keys = ON")
         let tables = Array(store.tables.values)
-        for change in staged { try change.apply(in: state, tables: tables) }
-        for delete in batchDeletes { try delete.apply(in: state, tables: tables) }
+        try StagedChange.apply(staged, in: state, store: store, tables: tables)
+        for delete in batchDeletes { try delete.apply(in: state, store: store, tables: tables) }
       }
     } catch let error as SQLiteError where error.isForeignKeyViolation {
       throw RepositoryError.constraintViolation("a saved model refers to one that does not exist")
@@ -148,7 +147,6 @@ public final class ModelContext {
   /// Forgets every staged change; the store is not touched.
   public func rollback() {
     changes.removeAll()
-    order.removeAll()
     batchDeletes.removeAll()
   }
 
@@ -158,13 +156,13 @@ public final class ModelContext {
   ///
   /// - Throws: what `work` throws, or what ``save()`` throws.
   public func transaction<T>(_ work: () throws -> T) throws -> T {
-    let (savedChanges, savedOrder, savedDeletes) = (changes, order, batchDeletes)
+    let (savedChanges, savedDeletes) = (changes, batchDeletes)
     do {
       let result = try work()
       try save()
       return result
     } catch {
-      (changes, order, batchDeletes) = (savedChanges, savedOrder, savedDeletes)
+      (changes, batchDeletes) = (savedChanges, savedDeletes)
       throw error
     }
   }
@@ -172,26 +170,13 @@ public final class ModelContext {
   // MARK: Staging
 
   private func stage<Model: PersistentModel>(_ model: Model, _ kind: PendingChange.Kind) {
-    let key = StagedChange.Key(type: ObjectIdentifier(Model.self), id: AnyHashable(model.id))
     stagings += 1
     // A model of a type the store does not hold is refused by save(), with a clear error.
-    let next = StagedChange(
-      kind: kind, model: StagedValue(value: model), table: store.tables[ObjectIdentifier(Model.self)])
-    guard let previous = changes[key] else {
-      changes[key] = next
-      order.append(key)
-      return
-    }
-    if let merged = previous.merged(with: next) {
-      changes[key] = merged
-    } else {
-      changes[key] = nil
-      order.removeAll { $0 == key }
-    }
+    changes.stage(StagedChange(kind: kind, model: StagedValue(model)))
   }
 
   /// The staged changes of models, in the order they were first staged.
-  private var staged: [StagedChange] { order.compactMap { changes[$0] } }
+  private var staged: [StagedChange] { changes.all }
 
   private func models(staged kind: PendingChange.Kind) -> [any PersistentModel] {
     staged.filter { $0.kind == kind }.map(\.model.persistentModel)

@@ -6,7 +6,7 @@ import SQLiteCore
 struct StagedBatchDelete {
   /// The model type's name, such as `Movie`.
   let typeName: String
-  private let run: (StoreState, [TableSchema]) throws -> Int
+  private let run: (StoreState, Store, [TableSchema]) throws -> Int
 
   /// Stages the delete, translating the predicate now, so a predicate SQL cannot evaluate is
   /// refused when it is staged, not when it is saved; `nil` matches every model.
@@ -19,15 +19,16 @@ struct StagedBatchDelete {
       try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
     }
     typeName = "\(Model.self)"
-    run = { state, tables in
-      let writer = TableWriter<Model>(table: table, statements: TableStatements(table: table), tables: tables)
+    run = { state, store, tables in
+      let writer = TableWriter<Model>(
+        table: table, statements: store.statements(of: Model.self, table: table), tables: tables)
       guard let condition else { return try writer.deleteAll(in: state) }
       return try writer.delete(where: condition, in: state)
     }
   }
 
-  /// Deletes the matching rows inside the caller's write transaction, recording them in the
-  /// history, and returns how many.
+  /// Deletes the matching rows inside the caller's write transaction on `store`, recording
+  /// them in the history, and returns how many.
   @discardableResult
-  func apply(in state: StoreState, tables: [TableSchema]) throws -> Int { try run(state, tables) }
+  func apply(in state: StoreState, store: Store, tables: [TableSchema]) throws -> Int { try run(state, store, tables) }
 }

@@ -2,19 +2,10 @@ import Foundation
 import Repositories
 import SQLiteCore
 
-/// One staged change of a ``ModelContext``: the model's latest value, what to do with it, and
-/// its table.
+/// One staged change of a ``ModelContext``: the model's latest value and what to do with it.
 struct StagedChange {
-  /// Identifies a model across types: its type and its identifier.
-  struct Key: Hashable {
-    let type: ObjectIdentifier
-    let id: AnyHashable
-  }
-
   var kind: PendingChange.Kind
   var model: any StagedModel
-  /// The model's table, or `nil` when the context's store does not hold its type.
-  let table: TableSchema?
 
   /// What the change looks like from outside.
   var pending: PendingChange {
@@ -34,45 +25,91 @@ struct StagedChange {
     return result
   }
 
-  /// Applies the change inside the caller's write transaction.
+  /// Applies `changes`, in their order, inside the caller's write transaction on `store`,
+  /// whose `tables` a delete may change too.
   ///
-  /// - Throws: `RepositoryError.notFound` for an update or delete of a model that is not
-  ///   stored; the SQLite error of a refused write.
-  func apply(in state: StoreState, tables: [TableSchema]) throws {
-    guard let table else { throw RepositoryError.unavailable("\(model.typeName) is not stored here") }
-    try model.apply(kind, table: table, in: state, tables: tables)
+  /// Consecutive changes of one kind to models of one type go to the table's writer together,
+  /// as a repository's batch does: one writer, one encoder and one statement for the run,
+  /// instead of one for each change.
+  ///
+  /// - Throws: `RepositoryError.unavailable` for a model of a type the store does not hold,
+  ///   `RepositoryError.notFound` for an update or delete of a model that is not stored; the
+  ///   SQLite error of a refused write.
+  static func apply(_ changes: [StagedChange], in state: StoreState, store: Store, tables: [TableSchema]) throws {
+    var start = changes.startIndex
+    while start < changes.endIndex {
+      let first = changes[start]
+      let type = first.model.modelType
+      var end = start + 1
+      while end < changes.endIndex, changes[end].kind == first.kind, changes[end].model.modelType == type { end += 1 }
+      try Swift.type(of: first.model).apply(
+        first.kind, to: changes[start..<end], in: state, store: store, tables: tables)
+      start = end
+    }
   }
 }
 
-/// A model value of any type, as a staged change holds it.
-protocol StagedModel {
+/// A model value of any type, as a staged change holds it: boxed once when it is staged, so that
+/// the change and the context's key of the model share one copy.
+protocol StagedModel: AnyObject {
   /// The model itself.
   var persistentModel: any PersistentModel { get }
   /// The model type's name.
   var typeName: String { get }
   /// The model's identifier, as text.
   var idText: String { get }
-  /// Inserts, updates or deletes the model's row, and records it in the history; `tables` are
-  /// all of the store's, whose rows a delete may change too.
-  func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState, tables: [TableSchema]) throws
+  /// The model's type, as a store's tables are keyed.
+  var modelType: ObjectIdentifier { get }
+  /// The hash of the model's identifier.
+  var idHash: Int { get }
+  /// Whether `other`, a model of the same type (``modelType``), has this one's identifier.
+  func hasSameID(as other: any StagedModel) -> Bool
+  /// Inserts, updates or deletes the rows of the models of `run` — all of this type, and all
+  /// changed by `kind` — in their table of `store`, and records them in the history; `tables`
+  /// are all of the store's, whose rows a delete may change too.
+  static func apply(
+    _ kind: PendingChange.Kind, to run: ArraySlice<StagedChange>, in state: StoreState, store: Store,
+    tables: [TableSchema]
+  ) throws
 }
 
 /// A model of a known type, held for a staged change.
-struct StagedValue<Model: PersistentModel>: StagedModel {
+final class StagedValue<Model: PersistentModel>: StagedModel {
   let value: Model
+
+  init(_ value: Model) { self.value = value }
 
   var persistentModel: any PersistentModel { value }
   var typeName: String { "\(Model.self)" }
   /// A UUID in its usual lower-case form, as the history writes it; anything else as Swift
   /// describes it.
   var idText: String { (value.id as? UUID)?.uuidString.lowercased() ?? String(describing: value.id) }
+  var modelType: ObjectIdentifier { ObjectIdentifier(Model.self) }
+  var idHash: Int { value.id.hashValue }
 
-  func apply(_ kind: PendingChange.Kind, table: TableSchema, in state: StoreState, tables: [TableSchema]) throws {
-    let writer = TableWriter<Model>(table: table, statements: TableStatements(table: table), tables: tables)
+  func hasSameID(as other: any StagedModel) -> Bool {
+    // Callers compare the types first: a model of this type is held by this class.
+    value.id == unsafeDowncast(other, to: StagedValue<Model>.self).value.id
+  }
+
+  static func apply(
+    _ kind: PendingChange.Kind, to run: ArraySlice<StagedChange>, in state: StoreState, store: Store,
+    tables: [TableSchema]
+  ) throws {
+    guard let table = store.tables[ObjectIdentifier(Model.self)] else {
+      throw RepositoryError.unavailable("\(Model.self) is not stored in this context's store")
+    }
+    let writer = TableWriter<Model>(
+      table: table, statements: store.statements(of: Model.self, table: table), tables: tables)
+    // A run holds the models of one type (`StagedChange.apply(_:in:store:tables:)`), each held
+    // by this class.
+    let models = run.map { unsafeDowncast($0.model, to: StagedValue<Model>.self).value }
     switch kind {
-    case .insert: try writer.insert([value], in: state)
-    case .update: try writer.update([value], in: state)
-    case .delete: try writer.delete([(value.id, try SQLValue(swiftValue: value.id))], in: state)
+    case .insert: try writer.insert(models, in: state)
+    case .update: try writer.update(models, in: state)
+    case .delete:
+      try writer.delete(
+        models.map { (model) throws(PersistenceError) in (model.id, try SQLValue(identifier: model.id)) }, in: state)
     }
   }
 }

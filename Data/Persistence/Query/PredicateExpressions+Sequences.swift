@@ -155,9 +155,17 @@ extension PredicateTranslator {
     guard let sequence = sequence as? any Sequence else { throw unsupported(type(of: sequence)) }
     var values: [SQLValue] = []
     var kind: ValueKind?
-    for value in Self.elements(of: sequence) {
-      values.append(try bindable(value))
-      if dialect == .postgreSQL, kind == nil, values.last != .null { kind = PostgresSQL.kind(of: type(of: value)) }
+    if dialect == .sqlite {
+      do {
+        values = try SQLValue.elements(of: sequence)
+      } catch {
+        throw bindingError(error)
+      }
+    } else {
+      for value in Self.elements(of: sequence) {
+        values.append(try bindable(value))
+        if kind == nil, values.last != .null { kind = PostgresSQL.kind(of: type(of: value)) }
+      }
     }
     let containsNil = values.contains(.null)
     values.removeAll { $0 == .null }

@@ -48,8 +48,9 @@ extension PredicateExpressions.KeyPath: SQLExpressible {
 extension PredicateExpressions.Value: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // A captured Bool is known now: logic around it folds away, so that optional filters
-    // written as `!enabled || …` leave SQL that can use an index.
-    if let flag = value as? Bool { return translator.constant(flag) }
+    // written as `!enabled || …` leave SQL that can use an index. The usual types are bound
+    // without a cast.
+    if !SQLValue.convertsStatically(Output.self), let flag = value as? Bool { return translator.constant(flag) }
     return try translator.captured(value, of: Output.self)
   }
 }
@@ -61,17 +62,23 @@ extension PredicateExpressions.NilLiteral: SQLExpressible {
 }
 
 extension PredicateTranslator {
-  /// A value bound to a parameter, converted exactly as the row encoder stores it.
-  func bindable(_ value: Any) throws(PersistenceError) -> SQLValue {
+  /// A value bound to a parameter, converted exactly as the row encoder stores it; a value of
+  /// a usual type without casts (``SQLValue/init(typed:)``).
+  func bindable<Value>(_ value: Value) throws(PersistenceError) -> SQLValue {
     do {
-      return try SQLValue(swiftValue: value)
+      return try SQLValue(typed: value)
     } catch {
-      throw .unsupportedQuery("\(error) (a value in a predicate on \(modelName))")
+      throw bindingError(error)
     }
   }
 
+  /// The error for a value of a predicate that cannot be bound.
+  func bindingError(_ error: PersistenceError) -> PersistenceError {
+    .unsupportedQuery("\(error) (a value in a predicate on \(modelName))")
+  }
+
   /// A captured value: a parameter, cast on PostgreSQL to the type of its kind.
-  func captured(_ value: Any, of type: Any.Type) throws(PersistenceError) -> SQLTerm {
+  func captured<Value>(_ value: Value, of type: Any.Type) throws(PersistenceError) -> SQLTerm {
     guard dialect == .postgreSQL else { return SQLTerm(sql: "?", bindings: [try bindable(value)]) }
     return try postgresValue(value, of: type)
   }

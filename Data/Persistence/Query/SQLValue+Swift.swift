@@ -53,15 +53,49 @@ extension SQLValue {
   ///
   /// - Throws: as ``init(swiftValue:)`` does.
   package init<ID>(identifier: ID) throws(PersistenceError) {
-    if ID.self == UUID.self {
-      self = SQLValue(unsafeBitCast(identifier, to: UUID.self))
-    } else if ID.self == Int.self {
-      self = .integer(Int64(unsafeBitCast(identifier, to: Int.self)))
-    } else if ID.self == String.self {
-      self = .text(TextNormalization.nfc(unsafeBitCast(identifier, to: String.self)))
+    try self.init(typed: identifier)
+  }
+
+  /// Converts a value to the value its column stores, as ``init(swiftValue:)`` does; a
+  /// `UUID`, `Int`, `String`, `Date` or `Double` is recognized by its static type, without the
+  /// dynamic casts through `Any` (a value captured in a predicate, an identifier).
+  ///
+  /// - Throws: as ``init(swiftValue:)`` does.
+  package init<Value>(typed value: Value) throws(PersistenceError) {
+    if Value.self == UUID.self {
+      self = SQLValue(unsafeBitCast(value, to: UUID.self))
+    } else if Value.self == Int.self {
+      self = .integer(Int64(unsafeBitCast(value, to: Int.self)))
+    } else if Value.self == String.self {
+      self = .text(TextNormalization.nfc(unsafeBitCast(value, to: String.self)))
+    } else if Value.self == Date.self {
+      self = .real(unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate)
+    } else if Value.self == Double.self {
+      let real = unsafeBitCast(value, to: Double.self)
+      guard !real.isNaN else { throw .invalidValue("NaN cannot be stored or compared") }
+      self = .real(real)
     } else {
-      self = try SQLValue(swiftValue: identifier)
+      self = try SQLValue(swiftValue: value)
     }
+  }
+
+  /// Whether ``init(typed:)`` converts a value of the type without casts: such a value is
+  /// never a `Bool` either.
+  static func convertsStatically(_ type: Any.Type) -> Bool {
+    type == UUID.self || type == Int.self || type == String.self || type == Date.self || type == Double.self
+  }
+
+  /// The values of a sequence captured in a predicate, each converted as ``init(swiftValue:)``
+  /// does; an array of `UUID`, `Int` or `String` with one cast for the whole array.
+  ///
+  /// - Throws: as ``init(swiftValue:)`` does.
+  static func elements(of sequence: any Sequence) throws(PersistenceError) -> [SQLValue] {
+    if let ids = sequence as? [UUID] { return ids.map(SQLValue.init) }
+    if let numbers = sequence as? [Int] { return numbers.map { .integer(Int64($0)) } }
+    if let texts = sequence as? [String] { return texts.map { .text(TextNormalization.nfc($0)) } }
+    var values: [SQLValue] = []
+    for value in sequence { values.append(try SQLValue(swiftValue: value)) }
+    return values
   }
 }
 

@@ -32,7 +32,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ///   the model.
   public init(container: ModelContainer, configuration: String? = nil, author: String? = nil) throws(PersistenceError) {
     (store, table) = try container.store(for: Model.self, configuration: configuration)
-    statements = TableStatements(table: table)
+    statements = store.statements(of: Model.self, table: table)
     self.author = author
   }
 
@@ -40,7 +40,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   init(store: Store, table: TableSchema) {
     self.store = store
     self.table = table
-    statements = TableStatements(table: table)
+    statements = store.statements(of: Model.self, table: table)
     author = nil
   }
 

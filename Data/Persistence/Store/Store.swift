@@ -9,6 +9,10 @@ import Synchronization
 package final class Store: Sendable {
   let configuration: ModelConfiguration
   let tables: [ObjectIdentifier: TableSchema]
+  /// The fixed SQL of each table's writes and lookups, by model type as ``tables``, built once
+  /// when the store opens: a context's save and a unit of work write through it change after
+  /// change, and building it is some thousand string operations.
+  let statements: [ObjectIdentifier: TableStatements]
   /// The substring indexes of the tables that declare searchable attributes.
   let searchIndexes: [SearchIndex]
   /// The folder of external files, when some attribute is declared with external storage.
@@ -61,6 +65,7 @@ package final class Store: Sendable {
   ) throws(PersistenceError) {
     self.configuration = configuration
     self.tables = tables
+    self.statements = tables.mapValues(TableStatements.init)
     self.searchIndexes = tables.values.compactMap(SearchIndex.init).sorted { $0.table < $1.table }
     self.modelNames = Dictionary(
       tables.map { ($0.value.name, modelNames[$0.key] ?? $0.value.name) }, uniquingKeysWith: { first, _ in first })
@@ -135,6 +140,11 @@ package final class Store: Sendable {
     readers = file.map { [external] file in
       ReaderPool(path: file.path, external: external, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
     }
+  }
+
+  /// The fixed SQL of a model type's table: the one built when the store opened.
+  func statements<Model: PersistentModel>(of _: Model.Type, table: TableSchema) -> TableStatements {
+    statements[ObjectIdentifier(Model.self)] ?? TableStatements(table: table)
   }
 
   deinit {
