@@ -196,10 +196,11 @@ package struct SearchIndex: Sendable, Hashable {
   /// ``triggerStatements`` store.
   var restoreInsertTriggerStatement: String { triggerStatements(ifNotExists: true)[0] }
 
-  /// The statement that appends the row of `rowid` `?1`, just inserted, to the pending changes,
-  /// as the insert trigger does.
+  /// The statement that appends the rows of `rowid` `?1` to `?2`, all of them just inserted, to
+  /// the pending changes, in `rowid` order, as the insert trigger would have.
   var appendInsertedStatement: String {
-    "\(pendingInsert) SELECT rowid, 0, \(quotedColumns) FROM \(SQLIdentifier.quote(table)) WHERE rowid = ?1"
+    "\(pendingInsert) SELECT rowid, 0, \(quotedColumns) FROM \(SQLIdentifier.quote(table)) "
+      + "WHERE rowid BETWEEN ?1 AND ?2 ORDER BY rowid"
   }
 
   /// The statement that fails with `SQLITE_CORRUPT` when the index is damaged.
