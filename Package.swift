@@ -55,7 +55,21 @@ let package = Package(
     .target(
       name: "MoviesCLI", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore"],
       path: "App/MoviesCLI"),
-    .executableTarget(name: "movies", dependencies: ["MoviesCLI"], path: "App/movies"),
+    // A release build on Linux holds Swift's libraries itself: `movies --help` starts in 16 ms
+    // instead of 27 here, the difference the dynamic loader binding the runtime's symbols at
+    // each start. lld, which ships with the toolchain, links it without gold's warning about
+    // Foundation's `mktemp`; the static Foundation's own C and collection libraries are named,
+    // as the driver leaves them out. Debug builds stay dynamic: the app tests link this module
+    // into their bundle, and XCTest has no static library to link there.
+    .executableTarget(
+      name: "movies", dependencies: ["MoviesCLI"], path: "App/movies",
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "-static-stdlib", "-use-ld=lld", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections",
+            "-l_FoundationCShims",
+          ], .when(platforms: [.linux], configuration: .release))
+      ]),
 
     // Benchmarks: the framework against the raw SQLite C API, in one run.
     .executableTarget(

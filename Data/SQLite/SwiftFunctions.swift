@@ -48,12 +48,16 @@ enum SwiftFunctions {
         (
           "swift_contains", 2,
           { context, _, arguments in
-            SwiftFunctions.text(context, arguments) { SwiftFunctions.collectionContains($0, $1) }
+            SwiftFunctions.text(context, arguments, bytes: ASCIIText.contains) {
+              SwiftFunctions.collectionContains($0, $1)
+            }
           }
         ),
         (
           "swift_starts_with", 2,
-          { context, _, arguments in SwiftFunctions.text(context, arguments) { $0.starts(with: $1) } }
+          { context, _, arguments in
+            SwiftFunctions.text(context, arguments, bytes: ASCIIText.startsWith) { $0.starts(with: $1) }
+          }
         ),
       ]
     for (name, count, function) in functions {
@@ -139,10 +143,13 @@ enum SwiftFunctions {
     sqlite3_result_text64(context, bytes, UInt64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
   }
 
-  /// A text test evaluated on Swift strings, character by character as Swift compares them.
+  /// A text test evaluated on Swift strings, character by character as Swift compares them —
+  /// first by `bytes`, which answers without making strings where it can (``ASCIIText``), else by
+  /// `test`.
   private static func text(
     _ context: OpaquePointer?,
     _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
+    bytes: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool?,
     _ test: (String, String) -> Bool
   ) {
     guard let arguments, let lhs = arguments[0], let rhs = arguments[1] else { return }
@@ -150,12 +157,16 @@ enum SwiftFunctions {
       sqlite3_result_null(context)
       return
     }
-    sqlite3_result_int(context, test(string(lhs), string(rhs)) ? 1 : 0)
+    let (left, right) = (utf8(lhs), utf8(rhs))
+    let result =
+      bytes(left, right) ?? test(String(decoding: left, as: UTF8.self), String(decoding: right, as: UTF8.self))
+    sqlite3_result_int(context, result ? 1 : 0)
   }
 
-  private static func string(_ value: OpaquePointer) -> String {
-    guard let text = sqlite3_value_text(value) else { return "" }
-    return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
+  /// A text value's UTF-8 bytes, valid until the value changes.
+  private static func utf8(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+    guard let text = sqlite3_value_text(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
   }
 
   /// `Collection.contains(_:)` as `#Predicate` evaluates it: by `Character`, and an empty
