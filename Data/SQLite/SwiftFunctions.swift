@@ -132,11 +132,13 @@ enum SwiftFunctions {
       sqlite3_result_null(context)
       return
     }
-    var bytes = Array(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
-    guard bytes.contains(0) else {
+    let count = Int(sqlite3_value_bytes(value))
+    // Looked for in place: most text holds no NUL and is passed on without a copy.
+    guard memchr(text, 0, count) != nil else {
       sqlite3_result_value(context, value)
       return
     }
+    var bytes = Array(UnsafeBufferPointer(start: text, count: count))
     for index in bytes.indices where bytes[index] == 0 { bytes[index] = UInt8(ascii: " ") }
     sqlite3_result_text64(context, bytes, UInt64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
   }

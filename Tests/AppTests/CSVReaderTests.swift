@@ -32,6 +32,27 @@ struct CSVReaderTests {
     #expect(throws: CSVReader.Failure(line: 1, reason: "text after a closing quote")) { try records("\"a\"b\n") }
   }
 
+  /// Each field is checked as UTF-8 wherever its bad byte falls, after a run of ASCII or
+  /// inside it: a stray byte, a surrogate, an overlong form and a cut sequence are named; text
+  /// in any script is read as it is.
+  @Test func theFirstByteThatIsNotUTF8IsNamedWithItsFieldAndLine() throws {
+    func undecodable(_ bytes: [UInt8]) throws -> (field: Int, line: Int, byte: String)? {
+      var reader = CSVReader(Data(Array("a,b\n".utf8) + bytes))
+      return try reader.records().last?.undecodable
+    }
+    for (bytes, byte) in [
+      (Array("ok,abcdefghijklmnop".utf8) + [0xE9] + Array("q".utf8), "byte 0xE9"),
+      (Array("ok,abc".utf8) + [0xED, 0xA0, 0x80], "byte 0xED"),
+      (Array("ok,".utf8) + [0xC0, 0xAF] + Array("12345678".utf8), "byte 0xC0"),
+      (Array("ok,abcdefgh".utf8) + [0xE6, 0x9D], "byte 0xE6"),
+    ] {
+      let found = try #require(try undecodable(bytes))
+      #expect(found.field == 1 && found.line == 2 && found.byte == byte)
+    }
+    var reader = CSVReader(Data("t,u\nAmélie à Paris,東京 🎬 Ωmega\n".utf8))
+    #expect(try reader.records().last == .init(line: 2, fields: ["Amélie à Paris", "東京 🎬 Ωmega"]))
+  }
+
   @Test func writtenFieldsReadBackTheSame() throws {
     let fields = ["plain", "with, comma", "with \"quote\"", "line\nbreak", " padded ", ""]
     #expect(try records(CSVWriter.line(fields)).first?.fields == fields)

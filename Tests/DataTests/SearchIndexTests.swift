@@ -152,6 +152,35 @@ struct SearchIndexTests {
     #expect(try await reopened.fetch(FetchDescriptor<SearchBookRecord>()).count == titles.count)
   }
 
+  /// A batch upsert appends the rows it inserted to the pending changes one run of consecutive
+  /// `rowid`s at a time: rows that SQLite placed apart, among others the batch updates, each
+  /// reach the index once, with the text they were stored with, and no other row does.
+  @Test func aBatchsInsertedRowsReachTheIndexWhereverTheirRowidsFall() async throws {
+    let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
+    var stored = SearchBookRecord(title: "Stored tome")
+    try await books.insert(stored)
+    // Past the largest rowid, SQLite places new rows at random free ones.
+    let foreign = try Connection(location: .file(url.path), readOnly: false)
+    try foreign.runCheckedTriggers()
+    try foreign.execute(
+      "INSERT INTO books (rowid, id, title, blurb, pages) "
+        + "VALUES (9223372036854775807, x'00112233445566778899aabbccddeeff', 'Last tome', NULL, 0)")
+    stored.title = "Stored tome, renamed"
+    let added = (1...6).map { SearchBookRecord(title: "Added volume \($0)", blurb: "blurb \($0)") }
+    let rows = [Upsert(added[0]), Upsert(added[1]), Upsert(stored), Upsert(added[2])] + added[3...].map { Upsert($0) }
+    let outcomes = try await SQLiteUnitOfWork(container: container).transaction { try $0.upsert(rows) }
+    #expect(outcomes.filter { if case .inserted = $0 { true } else { false } }.count == added.count)
+    for book in added {
+      #expect(try indexed(book.title).count == 1, "\(book.title) is in the index")
+      #expect(try await titles(containing: book.title, books) == [book.title])
+    }
+    #expect(try indexed("blurb").count == added.count)
+    #expect(try indexed("volume").count == added.count)
+    #expect(try await titles(containing: "tome", books) == ["Last tome", "Stored tome, renamed"])
+    #expect(try SearchIndexCheck(tables: [SearchBookRecord.entityTable()], connection: foreign).problems().isEmpty)
+    try container.close()
+  }
+
   @Test func aTransactionFindsTheTextItWroteBeforeTheIndexHasIt() async throws {
     let (container, books) = try open([SearchBookRecord.self], SearchBookRecord.self)
     var kept = SearchBookRecord(title: "Kept book")

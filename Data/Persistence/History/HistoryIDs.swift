@@ -24,8 +24,11 @@ struct HistoryIDs {
   private(set) var count = 0
 
   /// Appends an identifier of any type a model may have.
+  ///
+  /// A `UUID`, the usual identifier, is found by comparing metatypes, without a dynamic cast.
   mutating func append<ID>(_ id: ID) throws {
-    if let uuid = id as? UUID {
+    if ID.self == UUID.self {
+      let uuid = unsafeBitCast(id, to: UUID.self)
       bytes.append(Tag.uuid.rawValue)
       withUnsafeBytes(of: uuid.uuid) { bytes.append(contentsOf: $0) }
       count += 1

@@ -40,7 +40,7 @@ final class PostgresUpsertSession<Model: PersistentModel> {
   /// The most rows of a run.
   private static var longestRun: Int { 1_024 }
   /// The columns each list of properties sets.
-  private var upsertColumns: UpsertColumns
+  private var upsertColumns: UpsertColumns<Model>
 
   private var table: TableSchema { repository.definition.table }
 
@@ -62,7 +62,7 @@ final class PostgresUpsertSession<Model: PersistentModel> {
     var run = InsertRun<Model>()
     var loose: [InsertRun<Model>.Entry] = []
     for row in rows {
-      let columns = try upsertColumns.columns(of: row.properties?.map { $0 as AnyKeyPath })
+      let columns = try upsertColumns.columns(of: row.properties)
       try encoder.encode(row.model)
       let values = encoder.values.map(PostgresValue.init)
       let entry = (row, values, columns)

@@ -196,10 +196,18 @@ package struct SearchIndex: Sendable, Hashable {
   /// ``triggerStatements`` store.
   var restoreInsertTriggerStatement: String { triggerStatements(ifNotExists: true)[0] }
 
-  /// The statement that appends the row of `rowid` `?1`, just inserted, to the pending changes,
-  /// as the insert trigger does.
+  /// The statement that appends the rows of `rowid` `?1` to `?2`, all of them just inserted, to
+  /// the pending changes, in `rowid` order, as the insert trigger would have.
+  ///
+  /// `OR FAIL`: a statement that writes many rows and may abort on a constraint keeps a statement
+  /// journal, a copy of each page it changes, which SQLite moves to a temporary file, for the
+  /// rest of the transaction, once it outgrows 64 KiB (a batch's run did: a file write for each
+  /// of some thirty pages a batch). Nothing it writes can break a constraint, and a statement
+  /// that fails otherwise fails the whole upsert, whose transaction is then rolled back.
   var appendInsertedStatement: String {
-    "\(pendingInsert) SELECT rowid, 0, \(quotedColumns) FROM \(SQLIdentifier.quote(table)) WHERE rowid = ?1"
+    "INSERT OR FAIL" + pendingInsert.dropFirst("INSERT".count)
+      + " SELECT rowid, 0, \(quotedColumns) FROM \(SQLIdentifier.quote(table)) "
+      + "WHERE rowid BETWEEN ?1 AND ?2 ORDER BY rowid"
   }
 
   /// The statement that fails with `SQLITE_CORRUPT` when the index is damaged.

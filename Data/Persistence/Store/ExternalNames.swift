@@ -4,7 +4,9 @@
 enum ExternalNames {
   /// The JSON array of names, `["…","…"]`.
   static func json(_ names: [String]) -> String {
-    "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+    // Most models have no files: their empty list is written for every row.
+    guard !names.isEmpty else { return "[]" }
+    return "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
   }
 
   /// The names in a stored value, as written; ``ExternalFiles/read(_:)`` refuses any that is

@@ -27,7 +27,8 @@ struct ImportBatchWriter {
   ) throws {
     let outcomes = try changes.upsert(rows.map { $0.upsert(newID: newIDs.make()) })
     var tagged: [(row: MovieImportRow, id: UUID, isNew: Bool)] = []
-    for (outcome, row) in zip(outcomes, rows) {
+    for (index, outcome) in outcomes.enumerated() {
+      let row = rows[index]
       switch outcome {
       case .inserted(let id):
         done.rowsAdded += 1
@@ -74,7 +75,18 @@ struct ImportBatchWriter {
     var links: [(movieID: UUID, tagID: UUID)] = []
     var removed: [UUID] = []
     var changed = Set<UUID>()
-    for (row, id, _) in movies {
+    for (row, id, isNew) in movies {
+      guard !isNew else {
+        // Nothing to keep or remove: a link to each of its tags, without the sets (a row's few
+        // links are told apart by looking through them).
+        let first = links.count
+        for name in row.tags {
+          guard let tagID = tagIDs[name], !links[first...].contains(where: { $0.tagID == tagID }) else { continue }
+          links.append((id, tagID))
+        }
+        if links.count > first { changed.insert(id) }
+        continue
+      }
       let wanted = Set(row.tags.compactMap { tagIDs[$0] })
       let has = current[id] ?? []
       let kept = Set(has.map(\.tagID))
@@ -84,7 +96,10 @@ struct ImportBatchWriter {
     }
     // In the order of the (movie, tag) index, whose keys, and the movies' they refer to, are
     // then looked up and written one beside the other; the new ids grow in the same order.
-    links.sort { $0.movieID != $1.movieID ? $0.movieID < $1.movieID : $0.tagID < $1.tagID }
+    links.sort { lhs, rhs in
+      let (left, right) = (Self.sortKey(lhs.movieID), Self.sortKey(rhs.movieID))
+      return left != right ? left < right : Self.sortKey(lhs.tagID) < Self.sortKey(rhs.tagID)
+    }
     let added = links.map { Tagging(id: newIDs.make(), movieID: $0.movieID, tagID: $0.tagID) }
     if !removed.isEmpty { try changes.delete(ids: removed, of: Tagging.self) }
     // Upserted rather than inserted: a batch upsert needs no savepoint, and loads a table that
@@ -94,6 +109,17 @@ struct ImportBatchWriter {
       throw RepositoryError.constraintViolation("the tagging of movie \(tagging.movieID) was not stored: \(outcome)")
     }
     return changed
+  }
+
+  /// An identifier as two integers that compare as its bytes do, the first byte first: the
+  /// order of a store's index, as `UUID`'s `<` gives it, without its byte-by-byte loop.
+  private static func sortKey(_ id: UUID) -> (UInt64, UInt64) {
+    withUnsafeBytes(of: id.uuid) { bytes in
+      (
+        UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      )
+    }
   }
 
   /// Looks up, or creates, the tags with these names that are not remembered yet; afterwards

@@ -62,8 +62,13 @@ public struct ImportMovies<Work: UnitOfWork>: Sendable {
       }
       while let next = try source.next() {
         done.rowsRead += 1
-        switch next.flatMap(Self.checked) {
+        switch next {
         case .success(var row):
+          if let problem = Self.check(&row) {
+            done.invalidRows += 1
+            invalid(problem)
+            break
+          }
           if replacing { row.fields.formUnion(.values) }
           // Rows after a refused one are still written, though nothing will commit, so that
           // the rows they would duplicate or conflict with are reported too.
@@ -82,9 +87,9 @@ public struct ImportMovies<Work: UnitOfWork>: Sendable {
     }
   }
 
-  /// The row with its title trimmed and its tags checked, or the field that breaks a rule.
-  static func checked(_ row: MovieImportRow) -> Result<MovieImportRow, ImportProblem> {
-    var row = row
+  /// Trims the row's title and checks its tags, in place; returns the field that breaks a rule,
+  /// if one does.
+  static func check(_ row: inout MovieImportRow) -> ImportProblem? {
     do throws(CatalogError) {
       row.movie = try MovieRules.validated(row.movie)
     } catch {
@@ -97,15 +102,15 @@ public struct ImportMovies<Work: UnitOfWork>: Sendable {
         case .invalidRuntime: "runtime"
         default: "row"
         }
-      return .failure(ImportProblem(line: row.line, field: field, reason: "\(error)"))
+      return ImportProblem(line: row.line, field: field, reason: "\(error)")
     }
     do throws(CatalogError) {
       var seen = Set<String>()
       row.tags = try row.tags.map { (name) throws(CatalogError) in try TagRules.checkedName(name) }
         .filter { seen.insert($0).inserted }
     } catch {
-      return .failure(ImportProblem(line: row.line, field: "tags", reason: "\(error)"))
+      return ImportProblem(line: row.line, field: "tags", reason: "\(error)")
     }
-    return .success(row)
+    return nil
   }
 }

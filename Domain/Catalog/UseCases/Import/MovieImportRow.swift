@@ -56,14 +56,29 @@ public struct MovieImportRow: Sendable, Equatable {
 extension MovieImportRow {
   /// The movie's properties an import writes into a stored movie: its title and date, and the
   /// fields the row gives; never its id or images.
+  ///
+  /// One array for each combination of fields, made once: rows with the same fields share it,
+  /// so a batch upsert resolves their columns once, not once a row.
   var properties: [any PartialKeyPath<Movie> & Sendable] {
-    var properties: [any PartialKeyPath<Movie> & Sendable] = [\Movie.title, \Movie.date]
-    if fields.contains(.content) { properties.append(\Movie.content) }
-    if fields.contains(.rate) { properties.append(\Movie.rate) }
-    if fields.contains(.heart) { properties.append(\Movie.heart) }
-    if fields.contains(.runtime) { properties.append(\Movie.runtime) }
-    return properties
+    var subset = 0
+    for (bit, optional) in Self.optionalProperties.enumerated() where fields.contains(optional.field) {
+      subset |= 1 << bit
+    }
+    return Self.propertyLists[subset]
   }
+
+  /// The fields whose properties an import may write, besides the title and date, each with its
+  /// property.
+  private static let optionalProperties: [(field: Fields, property: any PartialKeyPath<Movie> & Sendable)] = [
+    (.content, \Movie.content), (.rate, \Movie.rate), (.heart, \Movie.heart), (.runtime, \Movie.runtime),
+  ]
+
+  /// ``properties`` for each subset of ``optionalProperties``, indexed by its bits.
+  private static let propertyLists: [[any PartialKeyPath<Movie> & Sendable]] =
+    (0..<1 << optionalProperties.count).map { subset in
+      [\Movie.title, \Movie.date]
+        + optionalProperties.indices.filter { subset & 1 << $0 != 0 }.map { optionalProperties[$0].property }
+    }
 
   /// The row as an upsert of its movie: matched by its id when it gives one, else by its title
   /// and date (a new movie then takes `newID`); the row's line is its origin.
