@@ -66,14 +66,19 @@ struct RelationshipWorkload {
     return (container, movieRepository, reviewRepository)
   }
 
+  /// The movies of one page: those dated from `start` up to `end`, by date.
+  static func page(from start: Date, to end: Date, in movies: SQLiteRepository<Movie>) async throws -> [Movie] {
+    try await movies.fetch(
+      FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)]))
+  }
+
   /// Reads every page of movies, then the page's reviews in one query; returns the reviews read.
   func readPagesInTwoQueries(
     movies movieRepository: SQLiteRepository<Movie>, reviews reviewRepository: SQLiteRepository<Review>
   ) async throws -> Int {
     var total = 0
     for (start, end) in pages {
-      let page = try await movieRepository.fetch(
-        FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)]))
+      let page = try await Self.page(from: start, to: end, in: movieRepository)
       let ids = page.map(\.id)
       total += try await reviewRepository.fetch(FetchDescriptor(predicate: #Predicate { ids.contains($0.movieID) }))
         .count
@@ -87,8 +92,7 @@ struct RelationshipWorkload {
   ) async throws -> Int {
     var total = 0
     for (start, end) in pages {
-      let page = try await movieRepository.fetch(
-        FetchDescriptor(predicate: #Predicate { $0.date >= start && $0.date < end }, sortBy: [SortDescriptor(\.date)]))
+      let page = try await Self.page(from: start, to: end, in: movieRepository)
       for movie in page {
         let id = movie.id
         total += try await reviewRepository.fetch(FetchDescriptor(predicate: #Predicate { $0.movieID == id })).count
