@@ -3,7 +3,7 @@ import SQLiteCore
 
 // Comparisons, equality, boolean logic and the ternary conditional.
 
-extension PredicateExpressions.Equal: SQLExpressible {
+extension PredicateExpressions.Equal: SQLExpressible where LHS: SQLExpressible, RHS: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // `IS` treats NULL as a value, as Swift treats nil: nil == nil is true.
     switch translator.dialect {
@@ -13,7 +13,7 @@ extension PredicateExpressions.Equal: SQLExpressible {
   }
 }
 
-extension PredicateExpressions.NotEqual: SQLExpressible {
+extension PredicateExpressions.NotEqual: SQLExpressible where LHS: SQLExpressible, RHS: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     switch translator.dialect {
     case .sqlite: try translator.binary(lhs, "IS NOT", rhs)
@@ -22,7 +22,7 @@ extension PredicateExpressions.NotEqual: SQLExpressible {
   }
 }
 
-extension PredicateExpressions.Comparison: SQLExpressible {
+extension PredicateExpressions.Comparison: SQLExpressible where LHS: SQLExpressible, RHS: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let symbol =
       switch op {
@@ -83,7 +83,7 @@ extension PredicateExpressions.Disjunction: SQLExpressible, BoundsCombining {
   }
 }
 
-extension PredicateExpressions.Negation: SQLExpressible, BoundsCombining {
+extension PredicateExpressions.Negation: SQLExpressible, BoundsCombining where Wrapped: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let operand = try translator.scalar(wrapped)
     if let constant = operand.constant { return translator.constant(!constant) }
@@ -121,10 +121,20 @@ extension PredicateExpressions.Conditional: SQLExpressible, BoundsCombining {
 
 extension PredicateTranslator {
   /// Translates `lhs op rhs` in parentheses; both sides must be scalars.
+  func binary<LHS: SQLExpressible, RHS: SQLExpressible>(
+    _ lhs: LHS, _ op: String, _ rhs: RHS
+  ) throws(PersistenceError) -> SQLTerm {
+    Self.binary(try scalar(lhs), op, try scalar(rhs))
+  }
+
+  /// Translates `lhs op rhs` for operands of types known only at run time.
   func binary(_ lhs: Any, _ op: String, _ rhs: Any) throws(PersistenceError) -> SQLTerm {
-    let left = try scalar(lhs)
-    let right = try scalar(rhs)
-    return SQLTerm(sql: "(\(left.sql) \(op) \(right.sql))", bindings: left.bindings + right.bindings)
+    Self.binary(try scalar(lhs), op, try scalar(rhs))
+  }
+
+  /// `left op right` in parentheses.
+  private static func binary(_ left: SQLTerm, _ op: String, _ right: SQLTerm) -> SQLTerm {
+    SQLTerm(sql: "(\(left.sql) \(op) \(right.sql))", bindings: left.bindings + right.bindings)
   }
 
   /// Translates `function(arguments…)`; every argument must be a scalar.

@@ -4,7 +4,7 @@ import SQLiteCore
 // Membership and text matching: `contains` of a captured array or a JSON array, ranges,
 // and the string tests, evaluated by Swift's own rules.
 
-extension PredicateExpressions.SequenceContains: SQLExpressible {
+extension PredicateExpressions.SequenceContains: SQLExpressible where RHS: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let element = try translator.scalar(self.element)
     if let captured = sequence as? any CapturedValue {
@@ -24,7 +24,7 @@ extension PredicateExpressions.SequenceContains: SQLExpressible {
   }
 }
 
-extension PredicateExpressions.RangeExpressionContains: SQLExpressible {
+extension PredicateExpressions.RangeExpressionContains: SQLExpressible where Element: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let element = try translator.scalar(self.element)
     let bounds: (lower: SQLTerm, upper: SQLTerm, closed: Bool)

@@ -5,14 +5,14 @@ import SQLiteCore
 
 extension PredicateExpressions.Variable: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    guard let term = translator.variables[key] else {
+    guard let term = translator.term(of: key) else {
       throw translator.unsupported(Self.self, " (a variable from outside the predicate)")
     }
     return term
   }
 }
 
-extension PredicateExpressions.KeyPath: SQLExpressible {
+extension PredicateExpressions.KeyPath: SQLExpressible where Root: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let base = try translator.translate(root)
     let names = KeyPathName.components(of: keyPath)
@@ -132,6 +132,11 @@ extension PredicateTranslator {
   }
 
   /// Translates an operand that must be a scalar.
+  func scalar<Expression: SQLExpressible>(_ expression: Expression) throws(PersistenceError) -> SQLTerm {
+    try requireScalar(translate(expression))
+  }
+
+  /// Translates an operand of a type known only at run time that must be a scalar.
   func scalar(_ expression: Any) throws(PersistenceError) -> SQLTerm {
     try requireScalar(translate(expression))
   }

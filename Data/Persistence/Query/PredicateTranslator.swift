@@ -12,9 +12,11 @@ struct PredicateTranslator {
   let modelName: String
   /// The SQL written: SQLite's, or PostgreSQL's.
   let dialect: SQLDialect
-  /// What each predicate variable stands for: the model's row, or a value bound by
-  /// `flatMap`.
-  private(set) var variables: [PredicateExpressions.VariableID: SQLTerm] = [:]
+  /// The predicate's own variable, which stands for the model's row: kept apart from
+  /// ``variables`` so that most translations fill no dictionary.
+  private var rowVariable: PredicateExpressions.VariableID?
+  /// What each variable bound by `flatMap` stands for.
+  private var variables: [PredicateExpressions.VariableID: SQLTerm] = [:]
 
   /// The inexact terms made so far, on PostgreSQL (SQLite's terms are all exact).
   private let inexactTerms: InexactTermCount?
@@ -48,27 +50,49 @@ struct PredicateTranslator {
   ///   translate.
   func filter<Model>(_ predicate: Predicate<Model>) throws(PersistenceError) -> PredicateFilter {
     var translator = self
-    translator.variables[predicate.variable.key] = .row
+    translator.rowVariable = predicate.variable.key
     let term = try translator.requireScalar(translator.translate(predicate.expression))
     return PredicateFilter(fragment: term.upper, isExact: term.bounds == nil)
   }
 
-  /// Translates one node.
+  /// Translates one node whose type is known to have SQL, without a cast: nodes whose
+  /// operands always have SQL too conform only then (`Equal` where both sides do, and so on),
+  /// so most of a predicate is translated by direct calls.
   ///
   /// A node whose operand was inexact is itself unknown (anywhere between true and false),
   /// unless it combines its operands' bounds itself (``BoundsCombining``).
-  func translate(_ expression: Any) throws(PersistenceError) -> SQLTerm {
-    guard let expressible = expression as? any SQLExpressible else {
-      throw unsupported(type(of: expression))
-    }
-    guard let inexactTerms else { return try expressible.sqlTerm(in: self) }
+  func translate<Expression: SQLExpressible>(_ expression: Expression) throws(PersistenceError) -> SQLTerm {
+    guard let inexactTerms else { return try expression.sqlTerm(in: self) }
     let before = inexactTerms.value
-    var term = try expressible.sqlTerm(in: self)
-    if inexactTerms.value != before, !(expressible is any BoundsCombining) {
+    var term = try expression.sqlTerm(in: self)
+    if inexactTerms.value != before, !(Expression.self is any BoundsCombining.Type) {
       term = .unknown(dialect)
     }
     if term.bounds != nil { inexactTerms.value += 1 }
     return term
+  }
+
+  /// Translates one node of a type known only at run time, as ``translate(_:)-(Expression)``
+  /// does; the error for a node without SQL names the innermost one (see
+  /// ``untranslatable(in:)``).
+  func translate(_ expression: Any) throws(PersistenceError) -> SQLTerm {
+    guard let expressible = expression as? any SQLExpressible else {
+      throw unsupported(Self.untranslatable(in: expression))
+    }
+    return try translate(expressible)
+  }
+
+  /// The type of the node that stops an expression from translating: the expression's own,
+  /// unless one of its operands has no SQL, as in `Equal` over an untranslatable side (`Equal`
+  /// has SQL only where both sides do); then that operand's, found the same way.
+  ///
+  /// Only an error reads it: it reflects on the expression's stored properties.
+  static func untranslatable(in expression: Any) -> Any.Type {
+    for child in Mirror(reflecting: expression).children
+    where child.value is any PredicateExpression && !(child.value is any SQLExpressible) {
+      return untranslatable(in: child.value)
+    }
+    return type(of: expression)
   }
 
   /// A boolean known before the query runs, in the dialect's spelling.
@@ -83,7 +107,13 @@ struct PredicateTranslator {
   func binding(_ variable: PredicateExpressions.VariableID, to term: SQLTerm) -> PredicateTranslator {
     var translator = self
     translator.variables[variable] = term
+    if variable == rowVariable { translator.rowVariable = nil }
     return translator
+  }
+
+  /// What a variable stands for, or `nil` for one from outside the predicate.
+  func term(of variable: PredicateExpressions.VariableID) -> SQLTerm? {
+    variable == rowVariable ? .row : variables[variable]
   }
 
   /// The error for an expression that has no SQL translation.
