@@ -19,12 +19,24 @@ struct QueryBuilder {
   /// The tables of the other models in the same store, by model type: those a descriptor's
   /// reference filters (``FetchDescriptor/keepReferenced(by:to:where:)``) read.
   var neighbours: [ObjectIdentifier: TableSchema] = [:]
+  /// Where ``select(_:)`` keeps the SQL it makes, by shape, to answer the next descriptor of
+  /// that shape without translating it; `nil` to make every query anew.
+  var selections: SelectionCache?
 
   /// The `SELECT` that returns the models a descriptor asks for.
   ///
   /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a descriptor SQL cannot answer, or
   ///   on PostgreSQL can only approximate (use ``selection(_:columns:)`` there).
   func select<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
+    guard let selections, let shape = shape(of: descriptor) else { return try made(descriptor) }
+    if let sql = selections.sql(for: shape.key) { return SQLFragment(sql, shape.bindings) }
+    let query = try made(descriptor)
+    if query.bindings == shape.bindings { selections.remember(query.sql, for: shape.key) }
+    return query
+  }
+
+  /// The `SELECT` of a descriptor, made anew.
+  private func made<Model>(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError) -> SQLFragment {
     try exact(selection(descriptor, columns: try columns(descriptor.propertiesToFetch)))
   }
 
@@ -248,14 +260,13 @@ struct QueryBuilder {
 
   func appendPage<Model>(_ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment) {
     guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else { return }
-    // As in SQLite, a negative limit means no limit; a negative offset counts as zero.
-    let limit = max(descriptor.fetchLimit ?? -1, -1)
-    let offset = max(descriptor.fetchOffset ?? 0, 0)
     guard dialect == .postgreSQL else {
       query.sql += " LIMIT ? OFFSET ?"
-      query.bindings += [.integer(Int64(limit)), .integer(Int64(offset))]
+      query.bindings += Self.pageBindings(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
       return
     }
+    let limit = max(descriptor.fetchLimit ?? -1, -1)
+    let offset = max(descriptor.fetchOffset ?? 0, 0)
     // PostgreSQL refuses a negative limit: NULL is none.
     query.sql += " LIMIT ?::int8 OFFSET ?::int8"
     query.bindings += [limit < 0 ? .null : .integer(Int64(limit)), .integer(Int64(offset))]

@@ -331,7 +331,10 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     return (select, update, columns)
   }
 
-  var builder: QueryBuilder { QueryBuilder(table: table, modelName: "\(Model.self)", neighbours: store.tables) }
+  var builder: QueryBuilder {
+    QueryBuilder(
+      table: table, modelName: "\(Model.self)", neighbours: store.tables, selections: statements.selections)
+  }
 
   /// The writer of the repository's rows: every write above is one of its operations in a
   /// transaction of its own.

@@ -18,6 +18,8 @@ package struct TableStatements: Sendable {
   /// The delete by primary key, returning the values the history preserves, if any.
   let deleteByID: String
   let deleteAll: String
+  /// The `SELECT`s of the table's descriptors, by shape: shared by every copy.
+  let selections = SelectionCache()
 
   package init(table: TableSchema) {
     let name = table.quotedName
