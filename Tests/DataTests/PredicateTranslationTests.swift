@@ -166,6 +166,17 @@ struct PredicateTranslationTests {
     }
   }
 
+  @Test func anUntranslatableOperandIsNamedRatherThanTheNodeAboveIt() throws {
+    // `Equal` and `!` have SQL only where their operands do: the error still names the operand.
+    #expect(
+      throws: PersistenceError.unsupportedQuery(
+        "SequenceAllSatisfy<KeyPath<Variable<Movie>, Array<Data>>, KeyPath<Variable<Data>, Bool>> cannot be translated to SQL (in a predicate on Movie)"
+      )
+    ) {
+      try condition(#Predicate<Movie> { !($0.images.allSatisfy { $0.isEmpty } == true) })
+    }
+  }
+
   @Test func aComputedPropertyOfAJSONAttributeIsRefused() throws {
     #expect(throws: PersistenceError.self) {
       try condition(#Predicate<Movie> { $0.images.isEmpty })
