@@ -15,71 +15,56 @@ enum PrettyJSON {
 
   /// The value's text, with no newline after it.
   var text: String {
-    var text = ""
-    write(to: &text, indent: 0)
-    return text
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(4096)
+    write(to: &bytes, indent: 0)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private func write(to text: inout String, indent: Int) {
+  private func write(to bytes: inout [UInt8], indent: Int) {
     switch self {
-    case .string(let string): Self.write(string, to: &text)
-    case .bool(let bool): text += bool ? "true" : "false"
+    case .string(let string): Self.write(string, to: &bytes)
+    case .bool(let bool): bytes += (bool ? "true" : "false").utf8
     case .array(let elements):
-      text += "[\n"
+      bytes += "[\n".utf8
       for (position, element) in elements.enumerated() {
-        if position > 0 { text += ",\n" }
-        Self.pad(&text, indent + 2)
-        element.write(to: &text, indent: indent + 2)
+        if position > 0 { bytes += ",\n".utf8 }
+        bytes += repeatElement(UInt8(ascii: " "), count: indent + 2)
+        element.write(to: &bytes, indent: indent + 2)
       }
-      text += "\n"
-      Self.pad(&text, indent)
-      text += "]"
+      bytes.append(UInt8(ascii: "\n"))
+      bytes += repeatElement(UInt8(ascii: " "), count: indent)
+      bytes.append(UInt8(ascii: "]"))
     case .object(let members):
-      text += "{\n"
+      bytes += "{\n".utf8
       for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-        if position > 0 { text += ",\n" }
-        Self.pad(&text, indent + 2)
-        Self.write(member.key, to: &text)
-        text += " : "
-        member.value.write(to: &text, indent: indent + 2)
+        if position > 0 { bytes += ",\n".utf8 }
+        bytes += repeatElement(UInt8(ascii: " "), count: indent + 2)
+        Self.write(member.key, to: &bytes)
+        bytes += " : ".utf8
+        member.value.write(to: &bytes, indent: indent + 2)
       }
-      text += "\n"
-      Self.pad(&text, indent)
-      text += "}"
+      bytes.append(UInt8(ascii: "\n"))
+      bytes += repeatElement(UInt8(ascii: " "), count: indent)
+      bytes.append(UInt8(ascii: "}"))
     }
   }
 
-  private static func pad(_ text: inout String, _ count: Int) {
-    for _ in 0..<count { text += " " }
-  }
-
-  private static func write(_ string: String, to text: inout String) {
-    text += "\""
-    defer { text += "\"" }
-    // Names are plain: written whole unless a byte needs escaping.
-    guard
-      string.utf8.contains(where: {
-        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/")
-      })
-    else {
-      text += string
-      return
-    }
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "/": text += "\\/"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case "\u{8}": text += "\\b"
-      case "\u{C}": text += "\\f"
-      case "\u{0}"..."\u{1F}":
-        let digits = String(scalar.value, radix: 16)
-        text += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-      default: text.unicodeScalars.append(scalar)
+  /// A string, quoted; only ASCII bytes are escaped, so the UTF-8 of anything else is copied.
+  private static func write(_ string: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes += [UInt8(ascii: "\\"), byte]
+      case UInt8(ascii: "\n"): bytes += "\\n".utf8
+      case UInt8(ascii: "\r"): bytes += "\\r".utf8
+      case UInt8(ascii: "\t"): bytes += "\\t".utf8
+      case 0x08: bytes += "\\b".utf8
+      case 0x0C: bytes += "\\f".utf8
+      case ..<0x20: bytes += "\\u00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16))".utf8
+      default: bytes.append(byte)
       }
     }
+    bytes.append(UInt8(ascii: "\""))
   }
 }
