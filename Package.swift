@@ -24,13 +24,11 @@ let package = Package(
     // The small SQLite core: connection, statement, values, errors. The only target that
     // sees the C API.
     .target(name: "SQLiteCore", dependencies: ["CSQLite"], path: "Data/SQLite"),
-    // libpq, PostgreSQL's client library, for the PostgreSQL engine.
-    .systemLibrary(
-      name: "CLibPQ",
-      path: "Data/CLibPQ",
-      pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"])]
-    ),
+    // libpq, PostgreSQL's client library, for the PostgreSQL engine: its declarations, and its
+    // functions loaded from libpq.so.5 at the first connection (Debian's libpq-dev and libpq5),
+    // not linked, so that a program started for a SQLite store does not load it and the
+    // libraries it needs.
+    .target(name: "CLibPQ", path: "Data/CLibPQ"),
     // The small PostgreSQL core: connection, parameters, results, errors. The only target that
     // sees libpq.
     .target(name: "PostgresCore", dependencies: ["CLibPQ"], path: "Data/PostgreSQL"),
@@ -167,7 +165,7 @@ let package = Package(
 )
 
 // Strict settings, applied to every target in one place.
-for target in package.targets where target.type != .system && target.name != "FaultVFS" {
+for target in package.targets where target.type != .system && !["FaultVFS", "CLibPQ"].contains(target.name) {
   // The engine's hot path crosses modules (a row's columns are read through SQLiteCore):
   // release builds of the Domain and Data targets let the optimizer inline across them, as it
   // does within one. Only there: Swift 6.3's optimizer crashes on the test support's

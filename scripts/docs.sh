@@ -40,7 +40,7 @@ for entry in Repositories:Domain/Repositories/Documentation.docc Persistence:Dat
   "$extract" -module-name "$module" -target "$triple" -minimum-access-level public -skip-inherited-docs \
     -I "$bin/Modules" -module-cache-path "$bin/ModuleCache" \
     -Xcc -fmodule-map-file="$PWD/Data/CSQLite/module.modulemap" \
-    -Xcc -fmodule-map-file="$PWD/Data/CLibPQ/module.modulemap" -Xcc -I/usr/include/postgresql \
+    -Xcc -fmodule-map-file="$PWD/Data/CLibPQ/include/module.modulemap" \
     -output-dir "$graphs/$module"
   rm -rf "$output/$module.doccarchive"
   # DocC writes its diagnostics among its progress lines: shown only when it fails.

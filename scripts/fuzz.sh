@@ -29,7 +29,7 @@ flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
   -enable-upcoming-feature MemberImportVisibility)
 sqlite_flags=(-Xcc -fmodule-map-file=Data/CSQLite/module.modulemap -Xcc -I/usr/include
-  -Xcc -fmodule-map-file=Data/CLibPQ/module.modulemap -Xcc -I/usr/include/postgresql)
+  -Xcc -fmodule-map-file=Data/CLibPQ/include/module.modulemap)
 
 sources() { find "$@" -name '*.swift' -not -path '*/CSQLite/*' | sort; }
 
@@ -43,6 +43,9 @@ if [ ! -x "$binary" ] || [ -n "$(find Domain Data App/MoviesCLI Fuzz/Harnesses -
     swiftc "${flags[@]}" "${sqlite_flags[@]}" -emit-library -static -emit-module -module-name "$1" \
       -o "$build/lib$1.a" $(sources "$2")
   }
+  # libpq's functions, loaded at the first connection (Data/CLibPQ).
+  clang -c -g -O1 -I Data/CLibPQ/include Data/CLibPQ/LazyLibPQ.c -o "$build/LazyLibPQ.o"
+  ar rcs "$build/libCLibPQ.a" "$build/LazyLibPQ.o"
   module Repositories Domain/Repositories
   module Catalog Domain/Catalog
   module SQLiteCore Data/SQLite
@@ -52,7 +55,7 @@ if [ ! -x "$binary" ] || [ -n "$(find Domain Data App/MoviesCLI Fuzz/Harnesses -
   module CatalogStorage Data/CatalogStorage
   swiftc "${flags[@]}" "${sqlite_flags[@]}" -module-name MoviesFuzz -o "$binary" \
     $(sources App/MoviesCLI Fuzz/Harnesses) -L "$build" \
-    -lCatalogStorage -lPersistence -lNestedJSON -lSQLiteCore -lCatalog -lRepositories -lPostgresCore -lsqlite3 -lpq 2>&1 |
+    -lCatalogStorage -lPersistence -lNestedJSON -lSQLiteCore -lCatalog -lRepositories -lPostgresCore -lCLibPQ -lsqlite3 2>&1 |
     grep -v "Cannot export local symbol" >&2 || true
   [ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 fi

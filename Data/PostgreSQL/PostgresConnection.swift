@@ -25,9 +25,14 @@ public final class PostgresConnection {
   /// The server's notices (warnings a statement raises) are dropped rather than printed on
   /// standard error; errors are thrown.
   ///
-  /// - Throws: ``PostgresError`` with no code when the server cannot be reached or refuses the
-  ///   connection; the message is libpq's, which never repeats a password.
+  /// - Throws: ``PostgresError`` with no code when libpq (`libpq.so.5`) cannot be loaded, or the
+  ///   server cannot be reached or refuses the connection; the message is libpq's, which never
+  ///   repeats a password.
   public init(url: String) throws(PostgresError) {
+    // libpq is loaded at the first connection, not when the program starts.
+    if let failure = clibpq_load_failure() {
+      throw PostgresError(code: nil, message: "libpq cannot be loaded: \(String(cString: failure))")
+    }
     guard let handle = PQconnectdb(url) else {
       throw PostgresError(code: nil, message: "libpq could not allocate a connection")
     }

@@ -40,7 +40,8 @@ package enum SortKeySuffixes {
   /// A step as it ends a described key path: its description past the root type, whose own
   /// name may hold dots (`Optional<Shop.Priority>`), so it is found by the computed step.
   private static func suffix(of step: AnyKeyPath) -> String {
-    let text = String(describing: step)
+    // `String(describing:)` without its casts (see `KeyPathName` in Persistence).
+    let text = step.debugDescription
     return (text.range(of: ".<computed") ?? text.range(of: ".")).map { String(text[$0.lowerBound...]) } ?? text
   }
 }

@@ -58,8 +58,7 @@ struct BuiltPackage: Sendable {
       "-I", modules.path, "-module-cache-path",
       modules.deletingLastPathComponent().appendingPathComponent("ModuleCache").path,
       "-Xcc", "-fmodule-map-file=\(root.appendingPathComponent("Data/CSQLite/module.modulemap").path)",
-      "-Xcc", "-fmodule-map-file=\(root.appendingPathComponent("Data/CLibPQ/module.modulemap").path)",
-      "-Xcc", "-I/usr/include/postgresql",
+      "-Xcc", "-fmodule-map-file=\(root.appendingPathComponent("Data/CLibPQ/include/module.modulemap").path)",
     ]
   }
 

@@ -1,43 +1,40 @@
-/// A migration plan with each version's models resolved to tables and its stages checked: the
-/// part of migrating that is the same on every engine. Each engine's migrator recognizes a
-/// store's version and makes its own SQL; this walks the stages between the versions.
+/// A migration plan with its stages checked and each version's models resolved to tables when
+/// first needed: the part of migrating that is the same on every engine. Each engine's migrator
+/// recognizes a store's version and makes its own SQL; this walks the stages between the
+/// versions.
+///
+/// Only the latest version is resolved up front. An older one is resolved when a store needs it
+/// — one of its version, one without a record to recognize, a migration from it — so opening a
+/// store of the latest version does not pay for the models of every version before it (their
+/// key paths are described, and their `Codable` shapes probed, one type at a time).
 struct ResolvedPlan: Sendable {
-  /// One version of the plan, resolved to tables.
-  struct Version: Sendable {
-    let number: Schema.Version
-    let tables: [ObjectIdentifier: TableSchema]
-    /// The model type's name of each table, by table name.
-    let modelNames: [String: String]
-    var schemas: [TableSchema] { tables.values.sorted { $0.name < $1.name } }
-  }
-
   /// Every version, oldest first.
   let versions: [Version]
   let stages: [MigrationStage]
+  /// The latest version's table of each model type, resolved with the plan.
+  let latestTables: [ObjectIdentifier: TableSchema]
+  /// The latest version's model type name of each table, by table name.
+  let latestModelNames: [String: String]
 
-  /// Resolves a plan's versions, each model's table by `resolve` (the engine's own way to
-  /// store it), and checks its stages.
+  /// Checks a plan's versions and stages and resolves its latest version, each model's table
+  /// by `resolve` (the engine's own way to store it), which the older versions keep for when
+  /// they are needed.
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for versions out of order, a plan with
-  ///   none, or a stage that does not join two consecutive versions.
+  ///   none, a stage that does not join two consecutive versions, or a model of the latest
+  ///   version whose table cannot be resolved.
   init(
-    plan: any SchemaMigrationPlan.Type, resolve: (Schema.ModelType) throws(PersistenceError) -> TableSchema
+    plan: any SchemaMigrationPlan.Type,
+    resolve: @escaping @Sendable (Schema.ModelType) throws(PersistenceError) -> TableSchema
   ) throws(PersistenceError) {
     var versions: [Version] = []
     for schema in plan.schemas {
-      var tables: [ObjectIdentifier: TableSchema] = [:]
-      var modelNames: [String: String] = [:]
-      for model in Schema(schema.models).models {
-        let table = try resolve(model)
-        tables[model.identifier] = table
-        modelNames[table.name] = model.name
-      }
       if let last = versions.last, last.number >= schema.versionIdentifier {
         throw .invalidSchema("the migration plan lists version \(schema.versionIdentifier) after \(last.number)")
       }
-      versions.append(Version(number: schema.versionIdentifier, tables: tables, modelNames: modelNames))
+      versions.append(Version(number: schema.versionIdentifier, models: schema.models, resolve: resolve))
     }
-    guard !versions.isEmpty else { throw .invalidSchema("the migration plan lists no schema") }
+    guard let latest = versions.last else { throw .invalidSchema("the migration plan lists no schema") }
     let numbers = versions.map(\.number)
     for stage in plan.stages {
       guard let from = numbers.firstIndex(of: stage.from), from + 1 < numbers.count, numbers[from + 1] == stage.to
@@ -46,6 +43,8 @@ struct ResolvedPlan: Sendable {
           "a migration stage goes from \(stage.from) to \(stage.to), which are not consecutive versions")
       }
     }
+    latestTables = try latest.tables()
+    latestModelNames = try latest.modelNames()
     self.versions = versions
     self.stages = plan.stages
   }
@@ -65,14 +64,15 @@ struct ResolvedPlan: Sendable {
   /// changes (`migrate`), then `didMigrate` on the new shape. `context` makes the
   /// ``MigrationContext`` a closure sees for a version.
   func walk(
-    from index: Int, context: (Version) -> MigrationContext, migrate: (_ old: Version, _ new: Version) throws -> Void
+    from index: Int, context: (Version) throws -> MigrationContext,
+    migrate: (_ old: Version, _ new: Version) throws -> Void
   ) throws {
     for index in index..<(versions.count - 1) {
       let (old, new) = (versions[index], versions[index + 1])
       let stage = stages.first { $0.from == old.number }
-      if case .custom(_, _, let willMigrate, _) = stage, let willMigrate { try willMigrate(context(old)) }
+      if case .custom(_, _, let willMigrate, _) = stage, let willMigrate { try willMigrate(try context(old)) }
       try migrate(old, new)
-      if case .custom(_, _, _, let didMigrate) = stage, let didMigrate { try didMigrate(context(new)) }
+      if case .custom(_, _, _, let didMigrate) = stage, let didMigrate { try didMigrate(try context(new)) }
     }
   }
 }

@@ -63,18 +63,6 @@ package struct SchemaDescription: Codable, Equatable, Sendable {
   /// Whether the store has no tables at all.
   package var isEmpty: Bool { tables.isEmpty }
 
-  /// The description as JSON with sorted keys, the same text for the same schema every time.
-  package var json: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    // Encoding plain strings, numbers and booleans cannot fail.
-    let data = (try? encoder.encode(self)) ?? Data()
-    return String(decoding: data, as: UTF8.self) + "\n"
-  }
-
-  /// A short fingerprint of ``json``: 16 hexadecimal digits of its 64-bit FNV-1a hash.
-  package var fingerprint: String { Fingerprint.hex(json) }
-
   /// The name of the first table, by name, that one description has and the other lacks or
   /// describes otherwise; `nil` when they are equal.
   func differingTable(from other: SchemaDescription) -> String? {

@@ -37,6 +37,8 @@ public struct StoreCheck: Sendable {
   /// The names of the version's tables the store lacks because their models were added to the
   /// version since: the next writable open creates them.
   private var addedTables: Set<String> = []
+  /// The tables of the store's version that it has, when it is recognized.
+  private(set) var versionTables: [TableSchema]?
 
   /// Checks the store at `url` against a migration plan, read-only.
   ///
@@ -75,10 +77,10 @@ public struct StoreCheck: Sendable {
       if let versionIndex, let tables = versionTables {
         let found = try ExternalFilesCheck(
           folder: ExternalFiles.folder(forStore: realURL), tables: tables,
-          modelNames: migrator.versions[versionIndex].modelNames, connection: connection
+          modelNames: try migrator.versions[versionIndex].modelNames(), connection: connection
         ).problems()
         problems += try StoredValuesCheck(
-          tables: tables, modelNames: migrator.versions[versionIndex].modelNames, connection: connection
+          tables: tables, modelNames: try migrator.versions[versionIndex].modelNames(), connection: connection
         ).problems()
         problems += try SearchIndexCheck(tables: tables, connection: connection).problems()
         problems += try FamilyKeysCheck(tables: tables, connection: connection).problems()
@@ -92,11 +94,6 @@ public struct StoreCheck: Sendable {
     }
   }
 
-  /// The tables of the store's version that it has, when it is recognized.
-  var versionTables: [TableSchema]? {
-    versionIndex.map { migrator.versions[$0].schemas.filter { !addedTables.contains($0.name) } }
-  }
-
   /// The version and the tables.
   private mutating func checkSchema(on connection: Connection) throws {
     let live = try SchemaDescription.read(from: connection)
@@ -108,13 +105,14 @@ public struct StoreCheck: Sendable {
     }
     version = migrator.versions[versionIndex].number
     // A model added to the version has no table yet until a writable open creates it.
-    let added = migrator.added(to: versionIndex, live: live, record: record)
+    let added = try migrator.added(to: versionIndex, live: live, record: record)
     addedTables = Set(added.map(\.name))
+    versionTables = try migrator.versions[versionIndex].schemas().filter { !addedTables.contains($0.name) }
     if try migrator.tables(of: versionIndex, lacking: added) != live {
       problems.append(StoreProblem("its tables differ from those of version \(migrator.versions[versionIndex].number)"))
     }
     do {
-      try SchemaGuard.checkDefinitions(connection, of: migrator.versions[versionIndex].schemas, path: url.path)
+      try SchemaGuard.checkDefinitions(connection, of: try migrator.versions[versionIndex].schemas(), path: url.path)
     } catch let PersistenceError.cannotOpen(_, reason) {
       problems.append(StoreProblem(reason))
     }

@@ -70,8 +70,9 @@ public struct StoreInspection: Sendable {
       versionProblem = versionIndex == nil ? migrator.unrecognized(description, record: record) : nil
       var added: [String] = []
       if let index = versionIndex {
-        for table in migrator.added(to: index, live: description, record: record) {
-          added.append(migrator.versions[index].modelNames[table.name] ?? table.name)
+        let names = try migrator.versions[index].modelNames()
+        for table in try migrator.added(to: index, live: description, record: record) {
+          added.append(names[table.name] ?? table.name)
         }
       }
       addedModels = added

@@ -36,7 +36,7 @@ struct StoreMigrator: Sendable {
     let (live, record) = try look(at: connection, path: path)
     if live.isEmpty, record == nil { return }
     let index = try standing(of: live, record: record, path: path).index
-    try SchemaGuard.checkDefinitions(connection, of: versions[index].schemas, path: path)
+    try SchemaGuard.checkDefinitions(connection, of: try versions[index].schemas(), path: path)
   }
 
   /// The store's tables and its record of them, read in one transaction: tables another process
@@ -74,7 +74,7 @@ struct StoreMigrator: Sendable {
         guard try SchemaDescription.read(from: connection).isEmpty,
           try SchemaRecord.read(from: connection, path: path) == nil
         else { return false }
-        for table in latest.schemas {
+        for table in try latest.schemas() {
           for statement in table.createStatements { try connection.execute(statement) }
         }
         try SchemaRecord(version: latest.number, fingerprint: try SchemaDescription.read(from: connection).fingerprint)
@@ -94,14 +94,14 @@ struct StoreMigrator: Sendable {
           try SchemaRecord(version: latest.number, fingerprint: live.fingerprint).write(to: connection)
         }
       }
-      if allowsSave { try SearchIndex.rebuildOutdated(of: latest.schemas, on: connection) }
+      if allowsSave { try SearchIndex.rebuildOutdated(of: try latest.schemas(), on: connection) }
       return
     }
     let number = versions[standing.index].number
     guard allowsSave else {
       let reason =
         standing.index == versions.count - 1
-        ? "it lacks the tables of \(modelList(standing.added, version: standing.index)), added to version \(number), "
+        ? "it lacks the tables of \(try modelList(standing.added, version: standing.index)), added to version \(number), "
           + "which only a writable open creates, but it is read-only"
         : "the store is version \(number) and needs a migration, but it is read-only"
       throw PersistenceError.cannotOpen(path: path, reason: reason)
@@ -113,8 +113,9 @@ struct StoreMigrator: Sendable {
   }
 
   /// The model names of tables of the version at `index`, for a message: `Pamphlet, Poster`.
-  private func modelList(_ tables: [TableSchema], version index: Int) -> String {
-    tables.map { versions[index].modelNames[$0.name] ?? $0.name }.joined(separator: ", ")
+  private func modelList(_ tables: [TableSchema], version index: Int) throws -> String {
+    let names = try versions[index].modelNames()
+    return tables.map { names[$0.name] ?? $0.name }.joined(separator: ", ")
   }
 
   /// The index of the version a store holds: the one its record names, if the plan knows it,
@@ -134,7 +135,7 @@ struct StoreMigrator: Sendable {
 
   /// The tables a store of the version at an index has.
   func tables(of index: Int) throws -> SchemaDescription {
-    try SchemaDescription.expected(for: versions[index].schemas)
+    try SchemaDescription.expected(for: try versions[index].schemas())
   }
 
   /// Creates the tables of models added to the store's version and runs every stage from that
@@ -172,9 +173,10 @@ struct StoreMigrator: Sendable {
         guard standing.index < versions.count - 1 || !standing.added.isEmpty else { return }
         try create(standing.added, on: connection)
         try plan.walk(from: standing.index) { version in
-          MigrationContext(connection: connection, tables: version.tables, version: version.number, external: external)
+          MigrationContext(
+            connection: connection, tables: try version.tables(), version: version.number, external: external)
         } migrate: { old, new in
-          try LightweightMigration(old: old.schemas, new: new.schemas).run(on: connection)
+          try LightweightMigration(old: try old.schemas(), new: try new.schemas()).run(on: connection)
         }
         if standing.index < versions.count - 1 { try checkReferences(connection) }
         try SchemaRecord(version: latest.number, fingerprint: try SchemaDescription.read(from: connection).fingerprint)

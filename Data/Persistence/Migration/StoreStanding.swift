@@ -26,12 +26,13 @@ extension StoreMigrator {
       throw PersistenceError.cannotOpen(path: path, reason: unrecognized(live, record: record))
     }
     guard let record, record.fingerprint != live.fingerprint else {
-      return StoreStanding(index: index, added: added(to: index, live: live, record: record))
+      return StoreStanding(index: index, added: try added(to: index, live: live, record: record))
     }
     // The tables changed since the engine recorded them.
     let version = versions[index]
-    if let foreign = foreignTables(in: live, record: record, version: index) {
-      let models = foreign.map { name in version.modelNames[name].map { "\($0) ('\(name)')" } ?? "'\(name)'" }
+    if let foreign = try foreignTables(in: live, record: record, version: index) {
+      let names = try version.modelNames()
+      let models = foreign.map { name in names[name].map { "\($0) ('\(name)')" } ?? "'\(name)'" }
       throw PersistenceError.cannotOpen(
         path: path,
         reason:
@@ -52,10 +53,10 @@ extension StoreMigrator {
 
   /// The tables of the version at `index` that a store lacks, when its tables are still those
   /// its record fingerprints (the engine made them all); none otherwise.
-  func added(to index: Int, live: SchemaDescription, record: SchemaRecord?) -> [TableSchema] {
+  func added(to index: Int, live: SchemaDescription, record: SchemaRecord?) throws -> [TableSchema] {
     guard let record, record.fingerprint == live.fingerprint else { return [] }
     let present = Set(live.tables.map { $0.name.lowercased() })
-    return versions[index].schemas.filter { !present.contains($0.name.lowercased()) }
+    return try versions[index].schemas().filter { !present.contains($0.name.lowercased()) }
   }
 
   /// The description of the tables a store of the version at `index` has while it lacks the
@@ -75,8 +76,8 @@ extension StoreMigrator {
   /// The store's tables named like the version's models that its record does not cover: those
   /// whose removal gives back the fingerprint the engine recorded. `nil` when no such set exists
   /// (the tables changed otherwise), or when the version has too many tables to try every set.
-  private func foreignTables(in live: SchemaDescription, record: SchemaRecord, version index: Int) -> [String]? {
-    let names = Set(versions[index].schemas.map { $0.name.lowercased() })
+  private func foreignTables(in live: SchemaDescription, record: SchemaRecord, version index: Int) throws -> [String]? {
+    let names = Set(try versions[index].schemas().map { $0.name.lowercased() })
     let candidates = live.tables.filter { names.contains($0.name.lowercased()) }.map(\.name)
     // Each set is one fingerprint of a few kilobytes of JSON: 2^12 of them stay well under a second.
     guard !candidates.isEmpty, candidates.count <= 12 else { return nil }

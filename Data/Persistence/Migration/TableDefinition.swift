@@ -28,8 +28,12 @@ struct TableDefinition: Equatable {
       kind[0] == "c" && kind[2] == "0" && keys.allSatisfy { $0[0] != "-2" && $0[3] == "BINARY" }
     }
 
+    /// By name, then kind, then keys, each compared element by element: any order that is total
+    /// serves, as both sides of a comparison are sorted alike.
     static func < (left: Index, right: Index) -> Bool {
-      "\(left.name)\(left.kind)\(left.keys)" < "\(right.name)\(right.kind)\(right.keys)"
+      if left.name != right.name { return left.name < right.name }
+      if left.kind != right.kind { return left.kind.lexicographicallyPrecedes(right.kind) }
+      return left.keys.lexicographicallyPrecedes(right.keys) { $0.lexicographicallyPrecedes($1) }
     }
   }
 

@@ -34,37 +34,37 @@ struct PostgresMigrator: Sendable {
 
   /// The latest version's tables as the store uses them.
   var definitions: [ObjectIdentifier: PostgresTableDefinition] {
-    plan.latest.tables.mapValues { PostgresTableDefinition($0, model: plan.latest.modelNames[$0.name] ?? $0.name) }
+    plan.latestTables.mapValues { PostgresTableDefinition($0, model: plan.latestModelNames[$0.name] ?? $0.name) }
   }
 
   /// Recognizes the database's version, reading only.
   func standing(on connection: PostgresConnection) throws -> Standing {
     let record = try PostgresSchemaRecord.read(on: connection)
     let names = try connection.query("SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema()")
-    let known = Set(plan.versions.flatMap { $0.tables.values.map(\.name) })
+    let known = Set(try plan.versions.flatMap { try $0.tables().values.map(\.name) })
     let present = Set((0..<names.count).compactMap { names.text(row: $0, column: 0) }).intersection(known)
-    func standing(_ index: Int?, problem: String? = nil) -> Standing {
-      let missing = index.map { plan.versions[$0].schemas.filter { !present.contains($0.name) } } ?? []
+    func standing(_ index: Int?, problem: String? = nil) throws -> Standing {
+      let missing = try index.map { try plan.versions[$0].schemas().filter { !present.contains($0.name) } } ?? []
       return Standing(record: record, index: index, problem: problem, missing: missing, present: present)
     }
     if let record {
       guard let index = plan.versions.firstIndex(where: { $0.number == record }) else {
-        return standing(nil, problem: plan.unknown(record))
+        return try standing(nil, problem: plan.unknown(record))
       }
       let differences = try self.differences(of: index, present: present, on: connection)
       guard differences.isEmpty else {
-        return standing(
+        return try standing(
           nil, problem: "its tables differ from those of version \(record): \(differences.joined(separator: "; "))")
       }
-      return standing(index)
+      return try standing(index)
     }
     let latest = plan.versions.count - 1
-    if present.isEmpty { return standing(latest) }
+    if present.isEmpty { return try standing(latest) }
     let differences = try self.differences(of: latest, present: present, on: connection)
     // A database of an older version whose record is gone holds every table of that version.
     var matching = differences.isEmpty ? [latest] : []
     for index in plan.versions.indices.dropLast().reversed() {
-      let tables = plan.versions[index].schemas
+      let tables = try plan.versions[index].schemas()
       if tables.allSatisfy({ present.contains($0.name) }),
         try self.differences(of: index, present: present, on: connection).isEmpty
       {
@@ -74,10 +74,10 @@ struct PostgresMigrator: Sendable {
     // Versions whose columns are the same may differ in indexes or delete rules: the newest
     // whose structure is the database's, else the newest whose columns are.
     for index in matching where try structureMatches(index, present: present, on: connection) {
-      return standing(index)
+      return try standing(index)
     }
-    if let newest = matching.first { return standing(newest) }
-    return standing(
+    if let newest = matching.first { return try standing(newest) }
+    return try standing(
       nil,
       problem: "it records no schema version and its tables are not those of version \(plan.latest.number): "
         + differences.joined(separator: "; "))
@@ -86,9 +86,10 @@ struct PostgresMigrator: Sendable {
   /// How the tables a database holds of a version differ from that version's declarations.
   private func differences(of index: Int, present: Set<String>, on connection: PostgresConnection) throws -> [String] {
     let version = plan.versions[index]
+    let names = try version.modelNames()
     var found: [String] = []
-    for table in version.schemas where present.contains(table.name) {
-      let definition = PostgresTableDefinition(table, model: version.modelNames[table.name] ?? table.name)
+    for table in try version.schemas() where present.contains(table.name) {
+      let definition = PostgresTableDefinition(table, model: names[table.name] ?? table.name)
       found += try PostgresTableCheck.differences(of: definition, on: connection).map { "table \(table.name): \($0)" }
     }
     return found
@@ -97,7 +98,7 @@ struct PostgresMigrator: Sendable {
   /// Whether the tables a database holds of a version have that version's indexes and
   /// relationships, with its delete rules (its rows are not read).
   private func structureMatches(_ index: Int, present: Set<String>, on connection: PostgresConnection) throws -> Bool {
-    try plan.versions[index].schemas.filter { present.contains($0.name) }.allSatisfy { table in
+    try plan.versions[index].schemas().filter { present.contains($0.name) }.allSatisfy { table in
       try PostgresStructureCheck.problems(of: table, countingOrphans: false, on: connection).isEmpty
     }
   }
@@ -117,9 +118,9 @@ struct PostgresMigrator: Sendable {
     }
     let latest = index == plan.versions.count - 1
     if latest, standing.missing.isEmpty, standing.record != nil { return }
-    let version = plan.versions[index]
+    let names = try plan.versions[index].modelNames()
     try PostgresStore.create(
-      standing.missing.map { PostgresTableDefinition($0, model: version.modelNames[$0.name] ?? $0.name) },
+      standing.missing.map { PostgresTableDefinition($0, model: names[$0.name] ?? $0.name) },
       on: connection)
     if !latest {
       do {
@@ -139,14 +140,14 @@ struct PostgresMigrator: Sendable {
   /// off meanwhile — a migration's changes are not the app's — and made again for the latest
   /// version's tables, whose columns, model names and preserved values they record.
   private func migrate(_ store: PostgresStore, from index: Int, on connection: PostgresConnection) throws {
-    for table in plan.versions[index].schemas { try PostgresHistory.dropTriggers(of: table, on: connection) }
+    for table in try plan.versions[index].schemas() { try PostgresHistory.dropTriggers(of: table, on: connection) }
     try plan.walk(from: index) { version in
       MigrationContext(
         session: PostgresMigrationSession(
-          store: store, connection: connection, tables: version.tables, modelNames: version.modelNames),
-        tables: version.tables, version: version.number)
+          store: store, connection: connection, tables: try version.tables(), modelNames: try version.modelNames()),
+        tables: try version.tables(), version: version.number)
     } migrate: { old, new in
-      try PostgresLightweightMigration(old: old.schemas, new: new.schemas).run(on: connection)
+      try PostgresLightweightMigration(old: try old.schemas(), new: try new.schemas()).run(on: connection)
     }
     for (_, definition) in definitions.sorted(by: { $0.value.table.name < $1.value.table.name }) {
       try PostgresHistory.installTriggers(for: definition, on: connection)

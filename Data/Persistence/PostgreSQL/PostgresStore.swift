@@ -71,7 +71,7 @@ public final class PostgresStore: Sendable {
     let migrator = try PostgresMigrator(plan: migrationPlan)
     var resolved: [ObjectIdentifier: TableSchema] = [:]
     for model in Schema(types).models { resolved[model.identifier] = try model.resolveInRow() }
-    guard resolved == migrator.plan.latest.tables else {
+    guard resolved == migrator.plan.latestTables else {
       throw .invalidSchema(
         "the models given are not those of the migration plan's latest version, \(migrator.plan.latest.number)")
     }

@@ -63,10 +63,12 @@ public struct PostgresStoreInspection: Sendable {
     recordedVersion = read.standing.record
     version = read.standing.index.map { migrator.plan.versions[$0].number }
     versionProblem = read.standing.problem
-    addedModels =
-      read.standing.index.map { index in
-        read.standing.missing.map { migrator.plan.versions[index].modelNames[$0.name] ?? $0.name }
-      } ?? []
+    if let index = read.standing.index {
+      let names = try migrator.plan.versions[index].modelNames()
+      addedModels = read.standing.missing.map { names[$0.name] ?? $0.name }
+    } else {
+      addedModels = []
+    }
     rowCounts = read.rowCounts
     problems = read.problems
     notes = read.notes
@@ -129,10 +131,11 @@ public struct PostgresStoreInspection: Sendable {
         notes.append(StoreProblem("it records no schema version; the next open records version \(version.number)"))
       }
       if !standing.missing.isEmpty {
-        let models = standing.missing.map { version.modelNames[$0.name] ?? $0.name }
+        let names = try version.modelNames()
+        let models = standing.missing.map { names[$0.name] ?? $0.name }
         notes.append(StoreProblem("the next open creates the tables of \(models.joined(separator: ", "))"))
       }
-      for table in version.schemas where standing.present.contains(table.name) {
+      for table in try version.schemas() where standing.present.contains(table.name) {
         problems += try PostgresStructureCheck.problems(of: table, on: connection)
       }
     }

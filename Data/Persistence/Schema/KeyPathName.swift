@@ -45,7 +45,10 @@ enum KeyPathName {
   private static func names(of keyPath: AnyKeyPath) -> Names {
     let key = Key(keyPath: keyPath)
     if let names = cache.withLock({ $0[key] }) { return names }
-    let text = String(describing: keyPath)
+    // What `String(describing:)` returns, without its casts to `TextOutputStreamable` and
+    // `CustomStringConvertible`: each is a search of every conformance in the program for each
+    // new key path type, the most of describing a model's key paths when a store opens.
+    let text = keyPath.debugDescription
     let column = text.firstIndex(of: ".").map { String(text[text.index(after: $0)...]) } ?? text
     let names = Names(
       column: column, components: column.split(separator: ".").map { String($0.filter { $0 != "?" && $0 != "!" }) })

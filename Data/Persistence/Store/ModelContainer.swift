@@ -35,7 +35,11 @@ public final class ModelContainer: Sendable {
   ///
   /// With a `migrationPlan`, the given types must be those of the plan's latest version; each
   /// store is recognized as one of the plan's versions and migrated to the latest before it is
-  /// used (copied first to `<store>.<version>.backup` when `backupBeforeMigration` is set). A
+  /// used (copied first to `<store>.<version>.backup` when `backupBeforeMigration` is set); an
+  /// older version's models are resolved only when a store needs them — one of that version, one
+  /// without a record of its version, a migration through it — so a mistake in their
+  /// declarations is found then, and opening a store of the latest version costs no more for
+  /// a plan's long history. A
   /// store newer than the plan, or of no version it knows, is refused and left untouched. A
   /// model added to the store's version since the store was last opened gets its table and
   /// indexes now, in one transaction, unless the store is opened read-only (it is then refused)
@@ -76,7 +80,7 @@ public final class ModelContainer: Sendable {
             "\(table.name).\(key.column) refers to \(key.parentTable), which '\(configuration.name)' does not store")
         }
       }
-      if let migrator, Set(migrator.latest.tables.values) != Set(tables.values) {
+      if let migrator, Set(migrator.plan.latestTables.values) != Set(tables.values) {
         throw .invalidSchema(
           "the models of '\(configuration.name)' are not those of the migration plan's latest version, \(migrator.latest.number)"
         )

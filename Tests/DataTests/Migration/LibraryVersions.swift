@@ -98,3 +98,25 @@ enum LibraryCustomPlan: SchemaMigrationPlan {
       })
   ]
 }
+
+/// Version 1's book declared wrongly: an index on a transient property, which no table can
+/// have, so the version cannot be resolved.
+struct DraftBookV1: PersistentModel, Hashable {
+  static let entity = Entity<DraftBookV1>(table: "books", indexes: [\.scratch])
+  enum CodingKeys: String, CodingKey { case id, title, pages }
+  var id = UUID()
+  var title: String
+  var pages: Int
+  var scratch = ""
+}
+
+enum DraftLibraryV1: VersionedSchema {
+  static let versionIdentifier = Schema.Version(1, 0, 0)
+  static let models: [any PersistentModel.Type] = [DraftBookV1.self, ShelfV1.self]
+}
+
+/// Versions 1 and 2 of the library, version 1 declared wrongly.
+enum DraftLibraryPlan: SchemaMigrationPlan {
+  static let schemas: [any VersionedSchema.Type] = [DraftLibraryV1.self, LibraryV2.self]
+  static let stages: [MigrationStage] = []
+}

@@ -210,6 +210,23 @@ struct MigrationTests {
     #expect(!FileManager.default.fileExists(atPath: url.path), "nothing was created")
   }
 
+  @Test func anOlderVersionIsResolvedOnlyWhenAStoreOfItIsOpened() async throws {
+    // Given a plan whose version 1 cannot be resolved: a store of version 2 opens all the same.
+    let latest = folder.file("latest.store")
+    _ = try ModelContainer(
+      for: [BookV2.self, LoanV2.self], migrationPlan: DraftLibraryPlan.self,
+      configurations: [ModelConfiguration("Latest", url: latest)])
+    try await versionOneStore([BookV1(title: "Dune", pages: 412)])
+    let before = try Data(contentsOf: url)
+    // When a store of version 1 is opened, its version is resolved, and the declaration refused.
+    #expect(
+      throws: PersistenceError.invalidSchema("an index of books names 'scratch', which is not a stored attribute")
+    ) {
+      _ = try versionTwo(plan: DraftLibraryPlan.self)
+    }
+    #expect(try Data(contentsOf: url) == before, "the store is left as it was")
+  }
+
   @Test func aMigrationContextRefusesAModelOfAnotherVersion() async throws {
     let helper = MigrationTestHelper(plan: LibraryPlan.self, folder: folder)
     #expect {
