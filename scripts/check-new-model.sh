@@ -4,24 +4,42 @@
 # with the suites a new model touches (the command tree, the schema checks, the module seams).
 # Bad specifications must be refused with status 2 and write nothing. CI runs it.
 #
-#   scripts/check-new-model.sh [Model attribute:Type[:unique] ...]
+#   scripts/check-new-model.sh [--in-place] [Model attribute:Type[:unique] ...]
 #
 # The default model is the README's Book. The copy builds from nothing: a copied .build does not
 # help (its module cache names the old folder, which fails the build; without the cache, SwiftPM
-# compiled all 394 steps again and took as long).
+# compiled all 394 steps again and took as long). --in-place is for a throwaway clone such as
+# CI's: it writes the model into this work tree, which must be clean by git's account, so that
+# the build reuses .build and compiles only the modules the model touches; afterwards (passed or
+# failed) git puts every tracked file back and removes the untracked ones it wrote (.build stays).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+IN_PLACE=0
+if [[ "${1:-}" == "--in-place" ]]; then
+  IN_PLACE=1
+  shift
+fi
 if (($# == 0)); then set -- Book title:String author:String year:Int isbn:String:unique pages:Int?; fi
 MODEL="$1"
 
 started=$SECONDS
-SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/new-model-check.XXXXXX")"
-trap 'rm -rf "$SCRATCH"' EXIT
-tar -C "$ROOT" --exclude=./.build --exclude=./.git -cf - . | tar -C "$SCRATCH" -xf -
-cd "$SCRATCH"
+if ((IN_PLACE)); then
+  if ! git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
+    [[ -n "$(git -C "$ROOT" status --porcelain)" ]]; then
+    echo "check-new-model: --in-place needs a git work tree without changes (see git status)" >&2
+    exit 2
+  fi
+  trap 'git -C "$ROOT" checkout -q -- . && git -C "$ROOT" clean -fdq' EXIT
+  cd "$ROOT"
+else
+  SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/new-model-check.XXXXXX")"
+  trap 'rm -rf "$SCRATCH"' EXIT
+  tar -C "$ROOT" --exclude=./.build --exclude=./.git -cf - . | tar -C "$SCRATCH" -xf -
+  cd "$SCRATCH"
+fi
 
 # Refused specifications: status 2, and not a file written or changed.
-before="$(find . -path ./.build -prune -o -type f -printf '%p %s %T@\n' | sort)"
+before="$(find . \( -path ./.build -o -path ./.git \) -prune -o -type f -printf '%p %s %T@\n' | sort)"
 refused=(
   "$MODEL"                               # no attributes
   "$MODEL name:Text"                     # an unknown type
@@ -39,7 +57,7 @@ for spec in "${refused[@]}"; do
     exit 1
   fi
 done
-after="$(find . -path ./.build -prune -o -type f -printf '%p %s %T@\n' | sort)"
+after="$(find . \( -path ./.build -o -path ./.git \) -prune -o -type f -printf '%p %s %T@\n' | sort)"
 if [[ "$before" != "$after" ]]; then
   echo "check-new-model: a refused specification changed files:" >&2
   diff <(echo "$before") <(echo "$after") >&2 || true
