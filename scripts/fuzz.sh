@@ -26,6 +26,7 @@ build="${FUZZ_BUILD:-/tmp/movies-fuzz-build}"
 mkdir -p "$build" Fuzz/Crashes
 # The upcoming features Package.swift turns on for every target: the sources' imports rely on them.
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name Movies -g -Onone -I "$build"
+  -j "$(nproc)"
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
   -enable-upcoming-feature MemberImportVisibility)
 sqlite_flags=(-Xcc -fmodule-map-file=Data/CSQLite/module.modulemap -Xcc -I/usr/include

@@ -25,9 +25,8 @@ struct CrashTests {
     var killedAfterACommit = 0
     for cycle in 0..<cycles {
       let worker = try Worker(["batches", store.path, "\(next)"])
-      try await Task.sleep(for: .milliseconds(Int.random(in: 1...400, using: &random)))
-      worker.kill()
-      let run = worker.finish()
+      worker.kill(after: Int.random(in: 1...400, using: &random))
+      let run = await worker.finished()
       #expect(run.reason == .uncaughtSignal, "cycle \(cycle) ended by itself: \(run.stderr)")
       // Only whole lines were reported: a number cut short by the kill was never printed whole.
       let reported = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap {

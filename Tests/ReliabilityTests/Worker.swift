@@ -30,8 +30,23 @@ struct Worker {
     try process.run()
   }
 
-  /// Sends SIGKILL: the process ends at once, in the middle of whatever it was doing.
-  func kill() { _ = Foundation.kill(process.processIdentifier, SIGKILL) }
+  /// Sends SIGKILL `milliseconds` from now: the process ends at once, in the middle of
+  /// whatever it was doing. A thread of its own keeps the time, not a task: with the test
+  /// run's few threads busy, a task's sleep ended seconds late, after the worker had stopped.
+  func kill(after milliseconds: Int) {
+    let process = process.processIdentifier
+    Thread {
+      usleep(useconds_t(milliseconds) * 1000)
+      _ = Foundation.kill(process, SIGKILL)
+    }.start()
+  }
+
+  /// Waits, on a thread of its own, for the process to end, and returns what it printed.
+  func finished() async -> Run {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: finish()) }.start()
+    }
+  }
 
   /// Waits for the process to end and returns what it printed.
   func finish() -> Run {

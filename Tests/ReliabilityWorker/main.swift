@@ -10,7 +10,8 @@ import Persistence
 //   reliability-worker batches STORE FIRST   commits batches FIRST, FIRST+1, … of
 //                                            `WorkerBatch.size` movies, one transaction each,
 //                                            printing each number once its COMMIT has returned;
-//                                            runs until killed.
+//                                            runs until killed (at most
+//                                            `WorkerBatch.limitPerRun` batches, then idle).
 //   reliability-worker heap STORE BYTES      runs `HeapWorkload` under a hard heap limit of
 //                                            BYTES, printing one line per step.
 //   reliability-worker create STORE N        creates the catalog store through the `fault` VFS,
@@ -28,7 +29,7 @@ let store = URL(fileURLWithPath: arguments[2])
 switch arguments[1] {
 case "batches":
   do {
-    try await WorkerBatch.commitForever(store: store, first: Int(number))
+    try await WorkerBatch.commitUntilKilled(store: store, first: Int(number))
   } catch {
     FileHandle.standardError.write(Data("reliability-worker: \(error)\n".utf8))
     exit(1)
