@@ -125,9 +125,9 @@ struct HistoryPagingTests {
     #expect(ids.map(\.count) == [1_000, 1_001])
     #expect(Set(ids.joined()).count == 2_001, "no change twice")
     let listed = try await movies.run(["history", "--format", "csv"]).stdout.components(separatedBy: "\r\n")
-    #expect(
-      listed.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",")[5] }.map(String.init)
-        == Array(ids.joined()))
+    let rows: [String] = listed.dropFirst().filter { !$0.isEmpty }
+    let listedIDs: [String] = rows.map { row in String(row.split(separator: ",")[5]) }
+    #expect(listedIDs == Array(ids.joined()))
   }
 
   /// More transactions than two of the pages `history` reads at a time: pages join without a
