@@ -7,7 +7,8 @@
 # Each target runs N seconds (default 15) from its committed corpus, Fuzz/Corpus/TARGET; inputs
 # that find new coverage go to the build folder's working corpus, not the committed one. A crash
 # stops the run, leaves its input in Fuzz/Crashes/ and fails the script: turn it into a
-# regression test, then add the input to the corpus. Prints `fuzz: TARGET: N executions`.
+# regression test, then add the input to the corpus (and what it reads to, to Tests/AppTests/
+# FuzzCorpusTests, which reads the corpus in every test run). Prints `fuzz: TARGET: N executions`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
