@@ -107,7 +107,6 @@ struct ImportCommandTests {
     try await running.waitUntilCatching(SIGINT)
     try await Task.sleep(for: .seconds(1))
     running.signal(SIGINT)
-    running.write((3_001...4_500).map { "Movie \($0),2001-01-01,new\n" }.joined())
     let result = try await running.finish()
     #expect(result.status == 130)
     #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
@@ -130,7 +129,6 @@ struct ImportCommandTests {
       try await Task.sleep(for: .milliseconds(50))
     }
     running.signal(signal)
-    running.write("Movie 3001,2001-01-01\n")
     let result = try await running.finish()
     #expect(result.status == status)
     #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
@@ -138,5 +136,28 @@ struct ImportCommandTests {
       $0.hasPrefix("new.store")
     }
     #expect(left.isEmpty, "nothing of the store it was creating: \(left)")
+  }
+
+  /// An import of a FIFO that no program has opened for writing yet waits for one; a `kill`
+  /// (or Ctrl-C) ends the wait at once, with nothing written and no store created. (Its open had
+  /// waited in the kernel, where the signal, caught on another thread, never reached it: the
+  /// import ran on, and committed whatever came later.)
+  @Test func aSignalEndsTheWaitForAFIFOsWriter() async throws {
+    let movies = try MoviesProcess()
+    let fifo = movies.folder.appendingPathComponent("later.csv")
+    try #require(mkfifo(fifo.path, 0o600) == 0)
+    let store = movies.folder.appendingPathComponent("new.store")
+    let running = try RunningMovies(movies, ["--store", store.path, "import", fifo.path])
+    try await running.waitUntilCatching(SIGTERM)
+    running.signal(SIGTERM)
+    for _ in 0..<200 where running.process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+    if running.process.isRunning {
+      Issue.record("the import still waits 10 s after SIGTERM")
+      running.signal(SIGKILL)
+    }
+    let result = try await running.finish()
+    #expect(result.status == 143)
+    #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
+    #expect(!FileManager.default.fileExists(atPath: store.path))
   }
 }

@@ -54,13 +54,22 @@ struct ImportCommand: MoviesCommand {
     // Caught from the start, so a signal while the store opens stops the import too.
     let interrupt = InterruptFlag()
     defer { interrupt.remove() }
-    let isInterrupted = interrupt.check
-    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw AppError.unreadableFile(path, String(cString: strerror(errno))) }
+    do {
+      try await run(in: context, isInterrupted: interrupt.check)
+    } catch {
+      // A signal stops the wait for input as well as the rows between batches: whatever
+      // failed once a signal came, the import stopped because of it.
+      if interrupt.isRaised { throw AppError.interrupted("the import") }
+      throw error
+    }
+  }
+
+  private func run(in context: CommandContext, isInterrupted: @escaping @Sendable () -> Bool) async throws {
+    let descriptor = try Self.open(path)
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     var status = stat()
     let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
-    let stream = ByteStream(descriptor: descriptor, encoding: encoding)
+    let stream = ByteStream(descriptor: descriptor, encoding: encoding, isInterrupted: isInterrupted)
     let meter = stream.meter
     let catalog = try await context.openCatalog(creating: true)
     var file: any ImportFile =
@@ -84,6 +93,24 @@ struct ImportCommand: MoviesCommand {
         from: &file, into: catalog, meter: meter, totalBytes: size, console: console, isInterrupted: isInterrupted)
     }
     context.console.line(Self.summary(of: done))
+  }
+
+  /// The file's descriptor (standard input's for `-`), for blocking reads.
+  ///
+  /// It is opened without waiting: a FIFO's open would wait, where no signal could end it, for
+  /// a program to open the FIFO for writing; the stream's first read waits for that instead,
+  /// checking for a signal as it waits.
+  private static func open(_ path: String) throws -> Int32 {
+    guard path != "-" else { return STDIN_FILENO }
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { throw AppError.unreadableFile(path, String(cString: strerror(errno))) }
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      throw AppError.unreadableFile(path, reason)
+    }
+    return descriptor
   }
 
   /// `Imported 3 movies: 2 added, 1 updated, 1 skipped.`: the rows written, and what they did

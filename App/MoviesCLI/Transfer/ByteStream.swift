@@ -29,6 +29,9 @@ struct ByteStream {
   let meter = Meter()
   private let descriptor: Int32?
   private let encoding: Encoding
+  private let isInterrupted: @Sendable () -> Bool
+  /// Whether reads may wait for input (the descriptor is not a regular file's).
+  private let waitsForInput: Bool
   private var buffer: [UInt8]
   private var index = 0
   private var end: Int
@@ -37,9 +40,17 @@ struct ByteStream {
 
   /// Reads from an open file descriptor, which the caller keeps and closes, converting text in
   /// `encoding` to UTF-8.
-  init(descriptor: Int32, encoding: Encoding = .utf8) {
+  ///
+  /// From a pipe, a FIFO or a terminal, input can be long in coming: each read first waits for
+  /// it a tenth of a second at a time, asking `isInterrupted` in between, and reading fails
+  /// once that says the work is to stop. (A signal does not end a blocked read: the process's
+  /// handler runs on another thread, and the read goes on.)
+  init(descriptor: Int32, encoding: Encoding = .utf8, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
     self.descriptor = descriptor
     self.encoding = encoding
+    self.isInterrupted = isInterrupted
+    var status = stat()
+    waitsForInput = fstat(descriptor, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG
     buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     end = 0
     exhausted = false
@@ -49,6 +60,8 @@ struct ByteStream {
   init(_ data: Data, encoding: Encoding = .utf8) {
     descriptor = nil
     self.encoding = encoding
+    isInterrupted = { false }
+    waitsForInput = false
     buffer = encoding == .latin1 ? Self.latin1ToUTF8(data) : [UInt8](data)
     end = buffer.count
     exhausted = true
@@ -118,6 +131,7 @@ struct ByteStream {
     }
     if buffer.count - end < Self.chunkSize { buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize)) }
     while true {
+      if waitsForInput { try waitForInput(descriptor) }
       let count = buffer.withUnsafeMutableBytes { bytes in
         read(descriptor, bytes.baseAddress! + end, bytes.count - end)
       }
@@ -137,6 +151,18 @@ struct ByteStream {
         return false
       }
       guard errno == EINTR else { throw Failure(reason: String(cString: strerror(errno))) }
+    }
+  }
+
+  /// Returns once the descriptor has input, or its writer is gone (a read then says which), and
+  /// fails once `isInterrupted` says so.
+  private func waitForInput(_ descriptor: Int32) throws(Failure) {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      guard !isInterrupted() else { throw Failure(reason: "interrupted") }
+      let ready = poll(&entry, 1, 100)
+      if ready > 0 { return }
+      if ready < 0, errno != EINTR { throw Failure(reason: String(cString: strerror(errno))) }
     }
   }
 
