@@ -43,7 +43,14 @@ struct StoreCommandTests {
     #expect(field("version", in: info.stdout) == "1.0.0")
     #expect(field("state", in: info.stdout) == "needs a migration to \(Self.current) (movies store migrate)")
     #expect(field("rows in movies", in: info.stdout) == "2")
-    #expect(try await movies.run(["--store", store.path, "store", "check"]).status == 0)
+    // Its values cannot be checked against the rules without migrating it: the check says so,
+    // and does not claim it did.
+    let unmigrated = try await movies.run(["--store", store.path, "store", "check"])
+    #expect(unmigrated.status == 0)
+    #expect(unmigrated.stdout.contains("note: the values were not checked against the catalog's rules"))
+    #expect(
+      unmigrated.stdout.hasSuffix(
+        "The catalog is sound: version 1.0.0; header, integrity, references, image files checked.\n"))
     let migrated = try await movies.run(["--store", store.path, "store", "migrate", "--backup"])
     #expect(
       migrated.stdout

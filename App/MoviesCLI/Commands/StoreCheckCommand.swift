@@ -56,10 +56,11 @@ struct StoreCheckCommand: MoviesCommand {
     }
     // The engine knows nothing of movies: the catalog's own rules are checked on top.
     let violations = try await ruleViolations(context, notes: check.problems.isEmpty)
-    try report(check.problems, violations, in: context)
+    try report(check.problems, violations ?? ([], 0), in: context)
     let version = check.version.map { "version \($0)" } ?? "an unknown version"
     context.console.line(
-      "The catalog is sound: \(version); header, integrity, references, image files and the catalog's rules checked.")
+      "The catalog is sound: \(version); header, integrity, references, image files"
+        + (violations == nil ? " checked." : " and the catalog's rules checked."))
   }
 
   /// The check of a PostgreSQL database: what the engine finds, then the catalog's rules when
@@ -68,18 +69,17 @@ struct StoreCheckCommand: MoviesCommand {
     if repairs { throw AppError.needsStoreFile(command: "store check --repair") }
     let check = try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self)
     for note in check.notes { context.console.line("note: \(note.description)") }
-    var violations: (lines: [String], count: Int) = ([], 0)
-    let checksRules = check.problems.isEmpty && check.notes.isEmpty && !check.needsMigration
-    if checksRules {
+    var violations: (lines: [String], count: Int)?
+    if check.problems.isEmpty && check.notes.isEmpty && !check.needsMigration {
       violations = try await ruleViolations(context, notes: true)
     } else if check.problems.isEmpty {
       context.console.line("note: the values were not checked against the catalog's rules: opening would change it")
     }
-    try report(check.problems, violations, in: context)
+    try report(check.problems, violations ?? ([], 0), in: context)
     let version = check.version.map { "version \($0)" } ?? "an unknown version"
     context.console.line(
       "The catalog is sound: \(version); tables, indexes, relationships, references"
-        + (checksRules ? " and the catalog's rules checked." : " checked."))
+        + (violations == nil ? " checked." : " and the catalog's rules checked."))
   }
 
   /// Lists the problems and the values that break the catalog's rules, and fails when there
@@ -112,15 +112,15 @@ struct StoreCheckCommand: MoviesCommand {
 
   /// The values that break the catalog's rules (a rate outside 0–10, an empty title, …), as
   /// `problem:` lines saying what the user can do, and how many there are. A catalog that
-  /// cannot be opened unchanged (it needs a migration, or is too damaged) is not checked; with
-  /// `notes`, a line says so.
-  private func ruleViolations(_ context: CommandContext, notes: Bool) async throws -> (lines: [String], count: Int) {
+  /// cannot be opened unchanged (it needs a migration, is too damaged, or its folder cannot be
+  /// written) is not checked: `nil`, and with `notes`, a line says so.
+  private func ruleViolations(_ context: CommandContext, notes: Bool) async throws -> (lines: [String], count: Int)? {
     let catalog: Catalog
     do {
       catalog = try await context.openCatalog(readOnly: true)
     } catch {
       if notes { context.console.line("note: the values were not checked against the catalog's rules: \(error)") }
-      return ([], 0)
+      return nil
     }
     var lines: [String] = []
     var count = 0
