@@ -260,15 +260,14 @@ struct QueryBuilder {
 
   func appendPage<Model>(_ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment) {
     guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else { return }
+    let page = Self.pageBindings(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
     guard dialect == .postgreSQL else {
       query.sql += " LIMIT ? OFFSET ?"
-      query.bindings += Self.pageBindings(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
+      query.bindings += page
       return
     }
-    let limit = max(descriptor.fetchLimit ?? -1, -1)
-    let offset = max(descriptor.fetchOffset ?? 0, 0)
     // PostgreSQL refuses a negative limit: NULL is none.
     query.sql += " LIMIT ?::int8 OFFSET ?::int8"
-    query.bindings += [limit < 0 ? .null : .integer(Int64(limit)), .integer(Int64(offset))]
+    query.bindings += [page[0] == .integer(-1) ? .null : page[0], page[1]]
   }
 }
