@@ -51,7 +51,8 @@ let package = Package(
 
     // App: the `movies` command-line app and its composition root.
     .target(
-      name: "MoviesCLI", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore"],
+      name: "MoviesCLI",
+      dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "NestedJSON"],
       path: "App/MoviesCLI"),
     // A release build on Linux holds Swift's libraries itself: `movies --help` starts in 16 ms
     // instead of 27 here, the difference the dynamic loader binding the runtime's symbols at

@@ -2,24 +2,28 @@ import Foundation
 
 /// Appends JSON text to a byte buffer: punctuation, escaped strings, numbers, base64 and UUIDs.
 ///
-/// It checks nothing about structure; ``NestedJSONEncoder`` decides what goes where. Strings
+/// It checks nothing about structure; ``NestedJSONEncoder`` decides what goes where, and other
+/// modules of the package that write JSON of a fixed shape (an app's output) call it directly. Strings
 /// are escaped as Foundation's `JSONEncoder` escapes them (`\"`, `\\`, `\b \f \n \r \t`, other
 /// control characters as `\u00XX`), except that `/` is left as it is, which means the same.
-struct JSONWriter {
+package struct JSONWriter {
   /// The text written so far.
-  var bytes: [UInt8] = []
+  package var bytes: [UInt8] = []
   /// What every string goes through before it is written (the engine gives its NFC form).
   var normalize: (String) -> String = { $0 }
 
+  /// An empty buffer that writes strings as they are.
+  package init() {}
+
   /// Appends one byte of punctuation.
   @inline(__always)
-  mutating func append(_ byte: UInt8) {
+  package mutating func append(_ byte: UInt8) {
     bytes.append(byte)
   }
 
   /// Appends ASCII text known at compile time, such as `null` or `{}`.
   @inline(__always)
-  mutating func append(_ text: StaticString) {
+  package mutating func append(_ text: StaticString) {
     bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
@@ -27,7 +31,7 @@ struct JSONWriter {
 
   /// Appends `string` as a quoted JSON string, escaping what JSON requires and keeping the
   /// rest, non-ASCII characters included, as UTF-8, after ``normalize``.
-  mutating func writeString(_ string: String) {
+  package mutating func writeString(_ string: String) {
     var string = normalize(string)
     string.withUTF8 { writeString(utf8: $0) }
   }
@@ -80,7 +84,7 @@ struct JSONWriter {
 
   /// Appends an integer in decimal.
   @inline(__always)
-  mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
+  package mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
     if Integer.bitWidth <= 64 {
       if Integer.isSigned {
         let wide = Int64(truncatingIfNeeded: value)

@@ -57,4 +57,14 @@ struct CSVReaderTests {
     let fields = ["plain", "with, comma", "with \"quote\"", "line\nbreak", " padded ", ""]
     #expect(try records(CSVWriter.line(fields)).first?.fields == fields)
   }
+
+  /// A comma, quote or line break followed by a combining mark is one `Character` that is none
+  /// of them, yet its byte still splits a field: such fields are quoted, and read back whole.
+  @Test func fieldsWhoseSeparatorsCarryCombiningMarksReadBackTheSame() throws {
+    let fields = ["a,\u{301}b", "q\"\u{301}", "x\r\n\u{301}y", "end\n\u{308}", "\u{600} ", "Amélie, \"東京\""]
+    #expect(try records(CSVWriter.line(fields)).first?.fields == fields)
+    #expect(CSVWriter.quoted("a,\u{301}b") == "\"a,\u{301}b\"")
+    #expect(CSVWriter.quoted("q\"\u{301}") == "\"q\"\"\u{301}\"")
+    #expect(CSVWriter.quoted("plain text") == "plain text")
+  }
 }

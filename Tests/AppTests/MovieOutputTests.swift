@@ -13,16 +13,16 @@ struct MovieOutputTests {
   ]
   static let tags = [movies[0].id: ["classic", "horror"]]
 
-  @Test func jsonElementsJoinedAreTheJSONArray() throws {
-    let elements = try Self.movies.map { try MovieOutput.jsonElement($0, tags: Self.tags[$0.id] ?? []) }
-    #expect("[\n" + elements.joined(separator: ",\n") + "\n]\n" == (try MovieOutput.json(Self.movies, tags: Self.tags)))
+  @Test func jsonElementsJoinedAreTheJSONArray() {
+    let elements = Self.movies.map { MovieOutput.jsonElement($0, tags: Self.tags[$0.id] ?? []) }
+    #expect("[\n" + elements.joined(separator: ",\n") + "\n]\n" == MovieOutput.json(Self.movies, tags: Self.tags))
   }
 
-  @Test func exportElementsJoinedAreTheExportedArray() throws {
-    let elements = try Self.movies.map { try ExportCommand.jsonElement($0, tags: Self.tags) }
+  @Test func exportElementsJoinedAreTheExportedArray() {
+    let elements = Self.movies.map { ExportCommand.jsonElement($0, tags: Self.tags) }
     #expect(
       "[\n" + elements.joined(separator: ",\n") + "\n]\n"
-        == (try ExportCommand.render(Self.movies, tags: Self.tags, format: .json)))
+        == ExportCommand.render(Self.movies, tags: Self.tags, format: .json))
   }
 
   @Test func tableRowsLaidOutOneByOneAreTheTable() {

@@ -23,13 +23,7 @@ struct NullSemanticsTests {
   ]
 
   private func texts(_ predicate: Predicate<EdgeRecord>) async throws -> (sqlite: [String], swift: [String]) {
-    let container = try ModelContainer(
-      for: EdgeRecord.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-    let sqlite = try SQLiteRepository<EdgeRecord>(container: container)
-    try await sqlite.insert(records)
-    let swift = try InMemoryRepository(records)
-    let descriptor = FetchDescriptor(predicate: predicate)
-    return (try await sqlite.fetch(descriptor).map(\.text), try await swift.fetch(descriptor).map(\.text))
+    try await EdgeRecord.textsKept(by: predicate, from: records)
   }
 
   @Test func nilEqualsNilAndNothingElse() async throws {

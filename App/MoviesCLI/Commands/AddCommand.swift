@@ -42,6 +42,6 @@ struct AddCommand: MoviesCommand {
     _ = try MovieRules.validated(Movie(title: title, content: content, date: date, rate: rate, runtime: runtime))
     let movie = try await context.openCatalog(creating: true).add(
       title: title, content: content, images: images, date: date, rate: rate, runtime: runtime)
-    context.console.line(movie.id.uuidString.lowercased())
+    context.console.line(UUIDText.lowercase(movie.id))
   }
 }

@@ -75,53 +75,36 @@ struct ExportCommand: MoviesCommand {
         for movie in batch {
           switch format {
           case .csv: try output.append(CSVWriter.line(Self.fields(movie, tags: tags)))
-          case .jsonl: try output.append(try Self.render([movie], tags: tags, format: .jsonl))
-          case .json: try output.append((count == 0 ? "[\n" : ",\n") + (try Self.jsonElement(movie, tags: tags)))
+          case .jsonl: try output.append(Self.render([movie], tags: tags, format: .jsonl))
+          case .json: try output.append((count == 0 ? "[\n" : ",\n") + Self.jsonElement(movie, tags: tags))
           }
           count += 1
         }
       }
     }
-    if format == .json { try output.append(count == 0 ? try Self.render([], tags: [:], format: .json) : "\n]\n") }
+    if format == .json { try output.append(count == 0 ? Self.render([], tags: [:], format: .json) : "\n]\n") }
     try output.flush()
     if let unreadable { throw unreadable }
     return count
   }
 
   /// One movie as an element of the JSON array ``render(_:tags:format:)`` writes.
-  static func jsonElement(_ movie: Movie, tags: [UUID: [String]]) throws -> String {
-    let array = try render([movie], tags: tags, format: .json)
-    // `[\n  {…}\n]\n`: the element between the brackets, already indented.
-    return String(array.dropFirst(2).dropLast(3))
+  static func jsonElement(_ movie: Movie, tags: [UUID: [String]]) -> String {
+    MovieJSON.object(movie, tags: tags[movie.id] ?? [], fields: .transfer, pretty: true, indent: 2)
   }
 
-  static func render(_ movies: [Movie], tags: [UUID: [String]], format: TransferFormat) throws -> String {
-    let rows = movies.map { fields($0, tags: tags) }
+  /// The movies as a whole file of a format: what `import` reads back to the same catalog.
+  static func render(_ movies: [Movie], tags: [UUID: [String]], format: TransferFormat) -> String {
     switch format {
     case .csv:
-      return CSVWriter.line(TransferFormat.fields) + rows.map(CSVWriter.line).joined()
-    case .json, .jsonl:
-      let objects = zip(movies, rows).map { movie, row -> [String: Any] in
-        [
-          "id": row[0], "title": movie.title, "content": movie.content, "date": row[3], "rate": movie.rate,
-          "heart": movie.heart, "tags": tags[movie.id] ?? [], "runtime": movie.runtime.map { $0 as Any } ?? NSNull(),
-        ]
-      }
-      // The same values, with the characters a terminal acts on written as JSON escapes.
-      if format == .jsonl {
-        return try objects.map {
-          TerminalText.json(
-            String(
-              decoding: try JSONSerialization.data(
-                withJSONObject: $0, options: [.sortedKeys, .withoutEscapingSlashes]),
-              as: UTF8.self)) + "\n"
-        }.joined()
-      }
-      return TerminalText.json(
-        String(
-          decoding: try JSONSerialization.data(
-            withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
-          as: UTF8.self)) + "\n"
+      return CSVWriter.line(TransferFormat.fields) + movies.map { CSVWriter.line(fields($0, tags: tags)) }.joined()
+    case .jsonl:
+      return movies.map {
+        MovieJSON.object($0, tags: tags[$0.id] ?? [], fields: .transfer, pretty: false) + "\n"
+      }.joined()
+    case .json:
+      guard !movies.isEmpty else { return "[\n\n]\n" }
+      return "[\n" + movies.map { jsonElement($0, tags: tags) }.joined(separator: ",\n") + "\n]\n"
     }
   }
 }
@@ -130,7 +113,7 @@ extension ExportCommand {
   /// A movie's fields, in the order of ``TransferFormat/fields``.
   static func fields(_ movie: Movie, tags: [UUID: [String]]) -> [String] {
     [
-      movie.id.uuidString.lowercased(), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
+      UUIDText.lowercase(movie.id), movie.title, movie.content, CatalogDate.iso8601(movie.date), "\(movie.rate)",
       "\(movie.heart)", TagList.encoded(tags[movie.id] ?? []), movie.runtime.map { "\($0)" } ?? "",
     ]
   }

@@ -99,9 +99,9 @@ struct ListCommand: MoviesCommand {
   /// How to ask for the page after `last`: the same options with `--after` it, and without the
   /// `--after` and `--offset` that placed this page (an offset would skip movies again).
   static func nextPage(after last: UUID, query: MovieQuery) -> String {
-    let next = "--after \(last.uuidString.lowercased())"
+    let next = "--after \(UUIDText.lowercase(last))"
     var replaced: [String] = []
-    if let after = query.after { replaced.append("--after \(after.uuidString.lowercased())") }
+    if let after = query.after { replaced.append("--after \(UUIDText.lowercase(after))") }
     if query.offset > 0 { replaced.append("--offset \(query.offset)") }
     guard !replaced.isEmpty else { return "add \(next) to these options" }
     return "use \(next) in place of \(replaced.joined(separator: " "))"
@@ -190,7 +190,7 @@ struct ListCommand: MoviesCommand {
         }
       }
       if count == 0, !csv {
-        write(try MovieOutput.json([]))
+        write(MovieOutput.json([]))
       } else {
         if !csv { try output.append("\n]\n") }
         try output.flush()

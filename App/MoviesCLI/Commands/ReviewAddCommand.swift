@@ -30,6 +30,6 @@ struct ReviewAddCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     let review = try await context.openCatalog().addReview(
       movieID: movieID, author: author, text: text, rate: rate, date: date ?? Date())
-    context.console.line(review.id.uuidString.lowercased())
+    context.console.line(UUIDText.lowercase(review.id))
   }
 }

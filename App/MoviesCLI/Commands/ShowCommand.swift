@@ -38,7 +38,7 @@ struct ShowCommand: MoviesCommand {
     let tags = try await catalog.movieTags.names(of: [id])[id] ?? []
     if let damage { context.console.errorLine("movies: warning: the images cannot be read: \(damage)") }
     guard format == .table else {
-      context.console.writeData(try MovieOutput.json(movie, tags: tags))
+      context.console.writeData(MovieOutput.json(movie, tags: tags))
       return
     }
     context.console.show(MovieOutput.detail(movie, tags: tags))

@@ -45,13 +45,22 @@ enum CatalogDate {
     let interval =
       seconds.magnitude < bound
       ? date.timeIntervalSinceReferenceDate : (seconds < 0 ? -bound : bound) - Double(referenceOffset)
-    let (whole, fraction) = parts(of: interval)
+    // Whole seconds, as every date typed without a fraction is, need no decimal digits.
+    let (whole, fraction) =
+      interval.magnitude < 0x1p52 && interval.rounded(.down) == interval ? (Int(interval), "") : parts(of: interval)
     let since1970 = whole + referenceOffset
     let days = Int((Double(since1970) / 86_400).rounded(.down))
     let second = since1970 - days * 86_400
-    let clock = [second / 3_600, second / 60 % 60, second % 60].map { CivilDate.padded($0, 2) }
-    return "\(CivilDate(daysSince1970: days))T\(clock.joined(separator: ":"))"
-      + (fraction.isEmpty ? "" : "." + fraction) + "Z"
+    let clock = String(unsafeUninitializedCapacity: 9) { text in
+      text[0] = UInt8(ascii: "T")
+      CivilDate.write(second / 3_600, width: 2, to: text, at: 1)
+      text[3] = UInt8(ascii: ":")
+      CivilDate.write(second / 60 % 60, width: 2, to: text, at: 4)
+      text[6] = UInt8(ascii: ":")
+      CivilDate.write(second % 60, width: 2, to: text, at: 7)
+      return 9
+    }
+    return CivilDate(daysSince1970: days).description + clock + (fraction.isEmpty ? "" : "." + fraction) + "Z"
   }
 
   /// A date as people read it, in UTC: `YYYY-MM-DDThh:mm:ssZ`, with milliseconds

@@ -25,7 +25,7 @@ enum FieldEncoder {
     case let number as Double: return .number(number)
     case let number as Float: return .number(Double(number))
     case let date as Date: return .date(date)
-    case let id as UUID: return .text(id.uuidString.lowercased())
+    case let id as UUID: return .text(UUIDText.lowercase(id))
     case let integer as any BinaryInteger:
       guard let value = Int(exactly: integer) else { return .text("\(integer)") }
       return .integer(value)

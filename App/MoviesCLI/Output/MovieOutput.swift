@@ -15,29 +15,22 @@ enum MovieOutput {
   /// A movie's cells in ``listTable``.
   static func tableRow(_ movie: Movie) -> [String] {
     [
-      movie.id.uuidString.lowercased(), CatalogDate.dayString(movie.date), "\(movie.rate)", "\(movie.heart)",
+      UUIDText.lowercase(movie.id), CatalogDate.dayString(movie.date), "\(movie.rate)", "\(movie.heart)",
       movie.title,
     ]
   }
 
   /// One movie as an element of the array ``json(_:tags:)-([Movie],_)`` writes: the same
   /// text, indented, without the separating comma.
-  static func jsonElement(_ movie: Movie, tags: [String]) throws -> String {
-    indented(try JSONOutput.encode(MovieRecord(movie, tags: tags)).dropLast())
-  }
-
-  /// Indents every line that is not empty by two spaces, as a pretty-printed array does its
-  /// elements.
-  static func indented(_ text: Substring) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
-      .joined(separator: "\n")
+  static func jsonElement(_ movie: Movie, tags: [String]) -> String {
+    MovieJSON.object(movie, tags: tags, fields: .listing, pretty: true, indent: 2)
   }
 
   /// One movie in full, as labelled lines; the content keeps its line breaks, the other
   /// fields are kept to one line each.
   static func detail(_ movie: Movie, tags: [String] = []) -> String {
     var lines = [
-      "id:      \(movie.id.uuidString.lowercased())",
+      "id:      \(UUIDText.lowercase(movie.id))",
       "title:   \(TerminalText.escaped(movie.title))",
       "date:    \(CatalogDate.readable(movie.date))",
       "rate:    \(movie.rate)",
@@ -50,38 +43,14 @@ enum MovieOutput {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The movies as a JSON array with stable field names; dates in ISO 8601.
-  static func json(_ movies: [Movie], tags: [UUID: [String]] = [:]) throws -> String {
-    try JSONOutput.encode(movies.map { MovieRecord($0, tags: tags[$0.id] ?? []) })
+  /// The movies as a JSON array with stable field names (``MovieJSON``); dates in ISO 8601.
+  static func json(_ movies: [Movie], tags: [UUID: [String]] = [:]) -> String {
+    guard !movies.isEmpty else { return "[\n\n]\n" }
+    return "[\n" + movies.map { jsonElement($0, tags: tags[$0.id] ?? []) }.joined(separator: ",\n") + "\n]\n"
   }
 
   /// One movie as a JSON object.
-  static func json(_ movie: Movie, tags: [String] = []) throws -> String {
-    try JSONOutput.encode(MovieRecord(movie, tags: tags))
-  }
-}
-
-/// The JSON shape of a movie: the contract scripts rely on.
-struct MovieRecord: Encodable {
-  let id: String
-  let title: String
-  let content: String
-  let date: String
-  let rate: Int
-  let heart: Int
-  let runtime: Int?
-  let imageCount: Int
-  let tags: [String]
-
-  init(_ movie: Movie, tags: [String]) {
-    id = movie.id.uuidString.lowercased()
-    title = movie.title
-    content = movie.content
-    date = CatalogDate.iso8601(movie.date)
-    rate = movie.rate
-    heart = movie.heart
-    runtime = movie.runtime
-    imageCount = movie.images.count
-    self.tags = tags
+  static func json(_ movie: Movie, tags: [String] = []) -> String {
+    MovieJSON.object(movie, tags: tags, fields: .listing, pretty: true) + "\n"
   }
 }

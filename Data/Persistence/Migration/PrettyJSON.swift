@@ -51,7 +51,8 @@ enum PrettyJSON {
   }
 
   /// A string, quoted; only ASCII bytes are escaped, so the UTF-8 of anything else is copied.
-  private static func write(_ string: String, to bytes: inout [UInt8]) {
+  /// A captured list's JSON array (bound to `json_each`) writes its strings through it too.
+  static func write(_ string: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     for byte in string.utf8 {
       switch byte {
