@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Measures how the catalog's commands grow with its size: for each size given, a generated
 # catalog is imported, then every query a user runs is timed (with its peak memory) — a page
-# of `list` under each filter, a page deep in the list, `stats`, `store check` and one movie by
-# id. The sizes print side by side with the growth of each figure, so a command that grows
+# of `list` under each filter (a search for a rare phrase and for a word every movie holds), a
+# page deep in the list, `stats`, an export of every movie, `store check` and one movie by id. The sizes print side by side with the growth of each figure, so a command that grows
 # faster than the rows, or an indexed lookup that does not stay flat, shows at once.
 #
 #   scripts/measure-scale.sh                      # 100,000 and 10,000,000 movies
@@ -55,6 +55,7 @@ for rows in "${sizes[@]}"; do
   measure "$rows" "list --tag drama" --store "$store" list --tag drama --limit 20
   measure "$rows" "list --title-prefix" --store "$store" list --title-prefix "Movie 4242" --limit 20
   measure "$rows" "list --search" --store "$store" list --search "movie 4242," --limit 20
+  measure "$rows" "list --search (every movie's)" --store "$store" list --search "film" --limit 20
   measure "$rows" "list --sort rate:desc,title" --store "$store" list --sort rate:desc,title --limit 20
   measure "$rows" "list --offset 3/4 deep" --store "$store" list --offset "$deep" --limit 20 --format json
   id="$(grep -o '"id" *: *"[^"]*"' "$work/out" | tail -1 | sed 's/.*"\([^"]*\)"$/\1/')"
@@ -63,6 +64,7 @@ for rows in "${sizes[@]}"; do
   fi
   measure "$rows" "show ID (fetch by id)" --store "$store" show "$id"
   measure "$rows" "stats" --store "$store" stats
+  measure "$rows" "export --format json (all)" --store "$store" export --format json
   measure "$rows" "store check" --store "$store" store check
   rm -f "$store"*
 done

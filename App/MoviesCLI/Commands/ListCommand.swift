@@ -117,10 +117,14 @@ struct ListCommand: MoviesCommand {
     }
   }
 
+  /// The longest table written from the rows read to measure its columns; a longer one is
+  /// read again, so memory holds at most this many rows.
+  static let rowsReadOnce = 1_000
+
   /// Writes the list, as text for the chosen format, from an open catalog.
   ///
   /// Movies are read one at a time, never all at once: the table reads them twice (once to
-  /// measure its columns), JSON and CSV once, looking up tags a batch at a time. CSV has the
+  /// measure its columns) unless there are at most ``rowsReadOnce``, JSON and CSV once, looking up tags a batch at a time. CSV has the
   /// columns of `export` (and `import`), so a list can be imported elsewhere. Movies that cannot be
   /// read (another program damaged them) are left out of a complete list, then reported.
   ///
@@ -149,21 +153,35 @@ struct ListCommand: MoviesCommand {
       let table = MovieOutput.listTable
       var widths = table.headerWidths
       var count = 0
+      // The first rows are kept as they are measured: a list of at most that many (a page, as
+      // people ask for) is read once, a longer one again to be written.
+      var held: [[String]] = []
       // Movies another program damaged are reported after the list of all the others.
       let unreadable = try await UnreadableMovies.finishing {
         try await list.each(query) { movie in
-          table.widen(&widths, for: MovieOutput.tableRow(movie))
+          let row = MovieOutput.tableRow(movie)
+          table.widen(&widths, for: row)
           count += 1
+          if count <= Self.rowsReadOnce {
+            held.append(row)
+            last = movie.id
+          } else if count == Self.rowsReadOnce + 1 {
+            held = []
+          }
         }
       }
       if count == 0 {
         write(MovieOutput.table([]))
       } else {
         try output.append(table.line(table.headers, widths: widths))
-        _ = try await UnreadableMovies.finishing {
-          try await list.each(query) { movie in
-            try output.append(table.line(MovieOutput.tableRow(movie), widths: widths))
-            last = movie.id
+        if count <= Self.rowsReadOnce {
+          for row in held { try output.append(table.line(row, widths: widths)) }
+        } else {
+          _ = try await UnreadableMovies.finishing {
+            try await list.each(query) { movie in
+              try output.append(table.line(MovieOutput.tableRow(movie), widths: widths))
+              last = movie.id
+            }
           }
         }
         try output.flush()

@@ -132,7 +132,7 @@ extension PredicateTranslator {
   /// (``SearchIndex``) finds, when `base` is a searchable column and `needle` a captured value the
   /// index can look up; `nil` otherwise, and the exact test alone reads every row.
   func searchNarrowing(_ base: Any, containing needle: Any) throws(PersistenceError) -> SQLFragment? {
-    guard let index = SearchIndex(table), let column = try scalar(base).column else { return nil }
+    guard narrowsSearches, let index = SearchIndex(table), let column = try scalar(base).column else { return nil }
     let needle = try scalar(needle)
     // A captured value is one bound parameter, its text already in NFC as stored text is.
     guard needle.sql == "?", needle.bindings.count == 1, case .text(let text) = needle.bindings[0],

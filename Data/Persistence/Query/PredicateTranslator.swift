@@ -20,6 +20,9 @@ struct PredicateTranslator {
 
   /// The inexact terms made so far, on PostgreSQL (SQLite's terms are all exact).
   private let inexactTerms: InexactTermCount?
+  /// Whether a `contains` on a searchable attribute is narrowed by the table's substring index
+  /// (``SearchIndex``); without, its exact test reads every row the rest of the query reaches.
+  var narrowsSearches = true
 
   init(table: TableSchema, modelName: String, dialect: SQLDialect = .sqlite) {
     self.table = table

@@ -22,6 +22,9 @@ struct QueryBuilder {
   /// Where ``select(_:)`` keeps the SQL it makes, by shape, to answer the next descriptor of
   /// that shape without translating it; `nil` to make every query anew.
   var selections: SelectionCache?
+  /// Whether the substring index narrows a `contains` on a searchable attribute (see
+  /// ``scan(_:narrowed:)``).
+  var narrowsSearches = true
 
   /// The `SELECT` that returns the models a descriptor asks for.
   ///
@@ -33,6 +36,25 @@ struct QueryBuilder {
     let query = try made(descriptor)
     if query.bindings == shape.bindings { selections.remember(query.sql, for: shape.key) }
     return query
+  }
+
+  /// The `SELECT` of a descriptor whose `query` the substring index narrows (``SearchIndex``),
+  /// made without it: the same rows, found by reading the table in the query's order and
+  /// testing each, which ends as soon as a page is full; `nil` when no index narrows `query`.
+  ///
+  /// A word most rows hold is found at once by the scan and slowly through the index, which
+  /// lists every row holding it; a rare one the other way round. ``SearchScan`` runs the scan
+  /// first, within a bound.
+  func scan<Model>(
+    _ descriptor: FetchDescriptor<Model>, narrowed query: SQLFragment
+  ) throws(PersistenceError) -> SQLFragment? {
+    guard dialect == .sqlite, let index = SearchIndex(table), query.sql.contains(index.matchClause) else {
+      return nil
+    }
+    var plain = self
+    plain.narrowsSearches = false
+    plain.selections = nil
+    return try plain.made(descriptor)
   }
 
   /// The `SELECT` of a descriptor, made anew.
@@ -163,7 +185,9 @@ struct QueryBuilder {
     var conditions: [SQLFragment] = []
     var isExact = true
     if let predicate = descriptor.predicate {
-      let filter = try PredicateTranslator(table: table, modelName: modelName, dialect: dialect).filter(predicate)
+      var translator = PredicateTranslator(table: table, modelName: modelName, dialect: dialect)
+      translator.narrowsSearches = narrowsSearches
+      let filter = try translator.filter(predicate)
       isExact = filter.isExact
       // A predicate folded to `true` (only captured values decided it) needs no WHERE.
       if filter.fragment.sql != dialect.literal(true) { conditions.append(filter.fragment) }

@@ -192,7 +192,8 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   func fetchNow(_ descriptor: FetchDescriptor<Model>) throws(RepositoryError) -> [Model] {
     try perform {
       let query = try builder.select(descriptor)
-      return try store.read { state in try fetch(query, in: state) }
+      let scan = try builder.scan(descriptor, narrowed: query)
+      return try store.read { state in try fetch(query, scanFirst: scan, in: state) }
     }
   }
 
@@ -352,6 +353,15 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
 
   func fetch(_ query: SQLFragment, in state: StoreState) throws -> [Model] {
     try state.reader(for: query.sql, table: table).readAll(Model.self, binding: query.bindings)
+  }
+
+  /// Reads the models of a search's query: its `scan` first, within ``SearchScan``'s bound,
+  /// and `query` when there is none or it did not finish.
+  func fetch(_ query: SQLFragment, scanFirst scan: SQLFragment?, in state: StoreState) throws -> [Model] {
+    if let scan, let models = try SearchScan.run({ try fetch(scan, in: state) }, on: state.connection) {
+      return models
+    }
+    return try fetch(query, in: state)
   }
 
   /// Runs an operation, reporting any failure as a `RepositoryError`.

@@ -183,7 +183,10 @@ private struct SQLiteModelOperations: ModelOperations {
   }
 
   func fetch<Persistent: PersistentModel>(_ descriptor: FetchDescriptor<Persistent>) throws -> [Persistent] {
-    try perform(Persistent.self) { try $0.fetch(try $0.builder.select(descriptor), in: state) }
+    try perform(Persistent.self) { repository in
+      let query = try repository.builder.select(descriptor)
+      return try repository.fetch(query, scanFirst: try repository.builder.scan(descriptor, narrowed: query), in: state)
+    }
   }
 
   func count<Persistent: PersistentModel>(_ descriptor: FetchDescriptor<Persistent>) throws -> Int {

@@ -230,10 +230,14 @@ package struct SearchIndex: Sendable, Hashable {
   func narrowing(_ column: String, containing needle: String) -> SQLFragment? {
     guard columns.contains(column), let query = Self.trigramQuery(needle) else { return nil }
     return SQLFragment(
-      "rowid IN (SELECT rowid FROM \(quotedName) WHERE \(quotedName) MATCH ? "
+      "rowid IN (SELECT rowid FROM \(quotedName) WHERE \(matchClause) "
         + "UNION ALL SELECT \"row\" FROM \(SQLIdentifier.quote(pendingName)) WHERE \"deleted\" = 0)",
       [.text(query)])
   }
+
+  /// The text every narrowing holds, by which a query is known to read the index: a quoted name
+  /// followed by ` MATCH`, which no other quoted identifier's text can hold.
+  var matchClause: String { "\(quotedName) MATCH ?" }
 
   /// The FTS5 query that finds the rows holding every trigram of `needle` — at most
   /// ``mostTrigrams`` of them, each once — or `nil` for a needle shorter than
