@@ -55,7 +55,7 @@ for rows in "${sizes[@]}"; do
   measure "$rows" "list --tag drama" --store "$store" list --tag drama --limit 20
   measure "$rows" "list --title-prefix" --store "$store" list --title-prefix "Movie 4242" --limit 20
   measure "$rows" "list --search" --store "$store" list --search "movie 4242," --limit 20
-  measure "$rows" "list --search (every movie's)" --store "$store" list --search "film" --limit 20
+  measure "$rows" "list --search (a common word)" --store "$store" list --search "film" --limit 20
   measure "$rows" "list --sort rate:desc,title" --store "$store" list --sort rate:desc,title --limit 20
   measure "$rows" "list --offset 3/4 deep" --store "$store" list --offset "$deep" --limit 20 --format json
   id="$(grep -o '"id" *: *"[^"]*"' "$work/out" | tail -1 | sed 's/.*"\([^"]*\)"$/\1/')"

@@ -6,10 +6,10 @@ enum DocumentedFiles {
     "Domain/Repositories", "Data/Persistence", "Data/SQLite", "Data/PostgreSQL", "Data/NestedJSON",
   ]
 
-  /// The Markdown documents, relative to the package: the README and every `.md` in a `.docc`
-  /// catalog.
+  /// The Markdown documents, relative to the package: the README, PERFORMANCE.md and every
+  /// `.md` in a `.docc` catalog.
   static var markdown: [String] {
-    ["README.md"]
+    ["README.md", "PERFORMANCE.md"]
       + ["Domain", "Data"].flatMap { PackageRoot.files(under: $0, endingWith: ".md") }.filter {
         $0.contains(".docc/")
       }
