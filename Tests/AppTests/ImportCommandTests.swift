@@ -107,7 +107,7 @@ struct ImportCommandTests {
     try await running.waitUntilCatching(SIGINT)
     try await Task.sleep(for: .seconds(1))
     running.signal(SIGINT)
-    let result = try await running.finish()
+    let result = try await running.finishAfterSignal()
     #expect(result.status == 130)
     #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
     #expect(try await titles(movies) == ["Already here"])
@@ -129,7 +129,7 @@ struct ImportCommandTests {
       try await Task.sleep(for: .milliseconds(50))
     }
     running.signal(signal)
-    let result = try await running.finish()
+    let result = try await running.finishAfterSignal()
     #expect(result.status == status)
     #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
     let left = try FileManager.default.contentsOfDirectory(atPath: movies.folder.path).filter {
@@ -150,12 +150,7 @@ struct ImportCommandTests {
     let running = try RunningMovies(movies, ["--store", store.path, "import", fifo.path])
     try await running.waitUntilCatching(SIGTERM)
     running.signal(SIGTERM)
-    for _ in 0..<200 where running.process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-    if running.process.isRunning {
-      Issue.record("the import still waits 10 s after SIGTERM")
-      running.signal(SIGKILL)
-    }
-    let result = try await running.finish()
+    let result = try await running.finishAfterSignal(seconds: 10)
     #expect(result.status == 143)
     #expect(result.stderr == "movies: error: interrupted; the import changed nothing\n")
     #expect(!FileManager.default.fileExists(atPath: store.path))

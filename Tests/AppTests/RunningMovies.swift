@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 /// A `movies` process still running, whose standard input the test writes piece by piece.
 struct RunningMovies {
@@ -54,6 +55,20 @@ struct RunningMovies {
         usleep(10_000)
       }
     }
+  }
+
+  /// Waits for a process sent a signal to end of itself, its standard input still open, then
+  /// collects it as ``finish()`` does; after `seconds`, records an issue and kills it.
+  ///
+  /// The input stays open because a signal sent as the input ends may lose to it: its handler
+  /// can run only after the work has read the end and committed, which no program can rule out.
+  func finishAfterSignal(seconds: Int = 60) async throws -> MoviesProcess.Result {
+    for _ in 0..<seconds * 20 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+    if process.isRunning {
+      Issue.record("still running \(seconds) s after the signal")
+      signal(SIGKILL)
+    }
+    return try await finish()
   }
 
   /// Closes standard input and waits for the process to end, off the concurrency pool.

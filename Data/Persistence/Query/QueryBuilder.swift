@@ -22,9 +22,11 @@ struct QueryBuilder {
   /// Where ``select(_:)`` keeps the SQL it makes, by shape, to answer the next descriptor of
   /// that shape without translating it; `nil` to make every query anew.
   var selections: SelectionCache?
-  /// Whether the substring index narrows a `contains` on a searchable attribute (see
+  /// Whether the SQL is written to be read in the query's own order without narrowing sets: a
+  /// `contains` on a searchable attribute without the substring index, and a reference filter
+  /// as a test of each row (`EXISTS`) instead of a set of keys built first (see
   /// ``scan(_:narrowed:)``).
-  var narrowsSearches = true
+  var scans = false
 
   /// The `SELECT` that returns the models a descriptor asks for.
   ///
@@ -38,23 +40,25 @@ struct QueryBuilder {
     return query
   }
 
-  /// The `SELECT` of a descriptor whose `query` the substring index narrows (``SearchIndex``),
-  /// made without it: the same rows, found by reading the table in the query's order and
-  /// testing each, which ends as soon as a page is full; `nil` when no index narrows `query`.
+  /// The `SELECT` of a descriptor whose `query` reads a narrowing set first — the rows the
+  /// substring index finds (``SearchIndex``), or the keys a reference filter keeps — written to
+  /// test each row instead (``scans``): the same rows, found by reading the table in the query's
+  /// order, which ends as soon as a page is full; `nil` when `query` reads no such set.
   ///
-  /// A word most rows hold is found at once by the scan and slowly through the index, which
-  /// lists every row holding it; a rare one the other way round. ``SearchScan`` runs the scan
+  /// A set most rows are in (a word most rows hold, a tag most movies have) is slow to build and
+  /// quick to meet in a scan; a small one the other way round. ``BoundedScan`` runs the scan
   /// first, within a bound.
   func scan<Model>(
     _ descriptor: FetchDescriptor<Model>, narrowed query: SQLFragment
   ) throws(PersistenceError) -> SQLFragment? {
-    guard dialect == .sqlite, let index = SearchIndex(table), query.sql.contains(index.matchClause) else {
-      return nil
-    }
+    guard dialect == .sqlite else { return nil }
+    let searches = SearchIndex(table).map { query.sql.contains($0.matchClause) } ?? false
+    guard searches || !descriptor.referenceFilters.isEmpty else { return nil }
     var plain = self
-    plain.narrowsSearches = false
+    plain.scans = true
     plain.selections = nil
-    return try plain.made(descriptor)
+    let scan = try plain.made(descriptor)
+    return scan.sql == query.sql ? nil : scan
   }
 
   /// The `SELECT` of a descriptor, made anew.
@@ -186,7 +190,7 @@ struct QueryBuilder {
     var isExact = true
     if let predicate = descriptor.predicate {
       var translator = PredicateTranslator(table: table, modelName: modelName, dialect: dialect)
-      translator.narrowsSearches = narrowsSearches
+      translator.narrowsSearches = !scans
       let filter = try translator.filter(predicate)
       isExact = filter.isExact
       // A predicate folded to `true` (only captured values decided it) needs no WHERE.
@@ -216,20 +220,28 @@ struct QueryBuilder {
     }
     let key = try column(KeyPathName.column(of: filter.key), in: table, of: modelName)
     let reference = try column(KeyPathName.column(of: filter.reference), in: referrers, of: referrerName)
-    var inner = SQLFragment("SELECT \(reference) FROM \(referrers.quotedName)")
+    // A scan tests each row: the referrers' columns are named bare inside, which resolves to
+    // them, and the row's own key by its table (a table filtered by itself keeps the set).
+    let correlated = scans && referrers.name != table.name
+    var inner = SQLFragment(
+      correlated
+        ? "SELECT 1 FROM \(referrers.quotedName) WHERE \(reference) = \(table.quotedName).\(key)"
+        : "SELECT \(reference) FROM \(referrers.quotedName)")
     if let predicate = filter.predicate {
-      let translated = try PredicateTranslator(table: referrers, modelName: referrerName, dialect: dialect)
-        .filter(predicate)
+      var translator = PredicateTranslator(table: referrers, modelName: referrerName, dialect: dialect)
+      translator.narrowsSearches = !scans
+      let translated = try translator.filter(predicate)
       guard translated.isExact else {
         throw .unsupportedQuery(
           "the predicate on \(referrerName) that filters \(modelName) can only be approximated in SQL")
       }
       if translated.fragment.sql != dialect.literal(true) {
-        inner.sql += " WHERE " + translated.fragment.sql
+        inner.sql += (correlated ? " AND (" : " WHERE ") + translated.fragment.sql + (correlated ? ")" : "")
         inner.bindings += translated.fragment.bindings
       }
     }
-    return SQLFragment("\(key) IN (\(inner.sql))", inner.bindings)
+    return correlated
+      ? SQLFragment("EXISTS (\(inner.sql))", inner.bindings) : SQLFragment("\(key) IN (\(inner.sql))", inner.bindings)
   }
 
   /// The quoted name of a stored column a reference filter compares.

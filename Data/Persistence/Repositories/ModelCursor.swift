@@ -101,7 +101,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
       let connection = try Connection(
         location: .file(path), readOnly: true, vfs: repository.store.configuration.vfs)
       // A scan's rows are held until it ends, so a cursor scans only for a page it may hold.
-      if let limit = descriptor.fetchLimit, limit <= SearchScan.longestHeldPage,
+      if let limit = descriptor.fetchLimit, limit <= BoundedScan.longestHeldPage,
         let scan = try repository.builder.scan(descriptor, narrowed: query)
       {
         let reader = ModelReader(
@@ -109,7 +109,7 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
         defer { reader.statement.finalize() }
         // A row that cannot be decoded ends the scan, and the query through the index reads
         // it again, skipping and naming it as a cursor does.
-        if let models = try? SearchScan.run({ try reader.readAll(Model.self, binding: scan.bindings) }, on: connection)
+        if let models = try? BoundedScan.run({ try reader.readAll(Model.self, binding: scan.bindings) }, on: connection)
         {
           state = .buffered(models.makeIterator())
           return

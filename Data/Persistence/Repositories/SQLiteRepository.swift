@@ -355,10 +355,10 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     try state.reader(for: query.sql, table: table).readAll(Model.self, binding: query.bindings)
   }
 
-  /// Reads the models of a search's query: its `scan` first, within ``SearchScan``'s bound,
+  /// Reads the models of a search's query: its `scan` first, within ``BoundedScan``'s bound,
   /// and `query` when there is none or it did not finish.
   func fetch(_ query: SQLFragment, scanFirst scan: SQLFragment?, in state: StoreState) throws -> [Model] {
-    if let scan, let models = try SearchScan.run({ try fetch(scan, in: state) }, on: state.connection) {
+    if let scan, let models = try BoundedScan.run({ try fetch(scan, in: state) }, on: state.connection) {
       return models
     }
     return try fetch(query, in: state)

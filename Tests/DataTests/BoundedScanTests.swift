@@ -6,20 +6,22 @@ import Testing
 
 @testable import Persistence
 
-/// A search runs first as a bounded scan in the query's order, then through the substring
-/// index: whichever answers, the rows are those Swift's `contains` keeps, through a fetch and a
-/// cursor alike.
-@Suite("Searches scan first, within a bound")
-struct SearchScanTests {
+/// A query that reads a narrowing set (a search's substring index, a reference filter's keys)
+/// runs first as a bounded scan in its order, then through the set: whichever answers, the rows
+/// are those Swift keeps, through a fetch and a cursor alike.
+@Suite("Searches and reference filters scan first, within a bound")
+struct BoundedScanTests {
   let folder: TemporaryDirectory
   let container: ModelContainer
   let books: SQLiteRepository<SearchBookRecord>
   let shelf: [SearchBookRecord]
+  let notes: [SearchNoteRecord]
 
   init() async throws {
     folder = try TemporaryDirectory()
     container = try ModelContainer(
-      for: [SearchBookRecord.self], configurations: [ModelConfiguration("Books", url: folder.file("books.store"))])
+      for: [SearchBookRecord.self, SearchNoteRecord.self],
+      configurations: [ModelConfiguration("Books", url: folder.file("books.store"))])
     books = try SQLiteRepository<SearchBookRecord>(container: container)
     // Every book's blurb holds "common"; one in a thousand also "rare gem", the last of them
     // written after the others, so that it waits in the index's pending changes.
@@ -30,6 +32,13 @@ struct SearchScanTests {
     }
     try await books.insert(Array(shelf.dropLast(10)))
     try await books.insert(Array(shelf.suffix(10)))
+    // Every other book has a common note; one in a thousand a rare one.
+    notes = shelf.enumerated().compactMap { index, book in
+      index % 1_000 == 7
+        ? SearchNoteRecord(bookID: book.id, text: "a rare note")
+        : index % 2 == 0 ? SearchNoteRecord(bookID: book.id, text: "a common note") : nil
+    }
+    try await SQLiteRepository<SearchNoteRecord>(container: container).insert(notes)
   }
 
   private func expected(_ descriptor: FetchDescriptor<SearchBookRecord>) async throws -> [UUID] {
@@ -47,6 +56,27 @@ struct SearchScanTests {
       var read: [UUID] = []
       try await books.enumerate(descriptor) { read.append($0.id) }
       #expect(read == swift, "\(needle) \(limit) \(offset)")
+    }
+  }
+
+  @Test(arguments: [nil, "common", "rare note", "absent"] as [String?])
+  func aPageOfWhatAnotherModelReferencesIsWhatSwiftFinds(needle: String?) async throws {
+    let kept = Set(notes.filter { note in needle.map { note.text.contains($0) } ?? true }.map(\.bookID))
+    let byPages = shelf.filter { kept.contains($0.id) }.sorted { $0.pages < $1.pages }
+    for (limit, offset) in [(20, 0), (20, 2_000), (3, 1)] as [(Int, Int)] {
+      var descriptor = FetchDescriptor<SearchBookRecord>(
+        sortBy: [SortDescriptor(\.pages)], fetchLimit: limit, fetchOffset: offset)
+      if let needle {
+        descriptor.keepReferenced(
+          by: \SearchNoteRecord.bookID, to: \SearchBookRecord.id, where: #Predicate { $0.text.contains(needle) })
+      } else {
+        descriptor.keepReferenced(by: \SearchNoteRecord.bookID, to: \SearchBookRecord.id)
+      }
+      let swift = byPages.dropFirst(offset).prefix(limit).map(\.id)
+      #expect(try await books.fetch(descriptor).map(\.id) == swift, "\(needle ?? "nil") \(limit) \(offset)")
+      var read: [UUID] = []
+      try await books.enumerate(descriptor) { read.append($0.id) }
+      #expect(read == swift, "\(needle ?? "nil") \(limit) \(offset)")
     }
   }
 
@@ -75,6 +105,15 @@ struct SearchScanTests {
     #expect(!scan.sql.contains("MATCH") && scan.sql.contains("swift_contains"))
     let other = FetchDescriptor<SearchBookRecord>(predicate: #Predicate { $0.pages > 3 })
     #expect(try builder.scan(other, narrowed: try builder.select(other)) == nil)
+    // A reference filter's set of keys becomes a test of each row.
+    var referenced = builder
+    referenced.neighbours = [ObjectIdentifier(SearchNoteRecord.self): try SearchNoteRecord.entityTable()]
+    var filtered = FetchDescriptor<SearchBookRecord>()
+    filtered.keepReferenced(by: \SearchNoteRecord.bookID, to: \SearchBookRecord.id)
+    let set = try referenced.select(filtered)
+    #expect(set.sql.contains("\"id\" IN (SELECT \"bookID\" FROM \"notes\")"))
+    let rowByRow = try #require(try referenced.scan(filtered, narrowed: set))
+    #expect(rowByRow.sql.contains("EXISTS (SELECT 1 FROM \"notes\" WHERE \"bookID\" = \"books\".\"id\")"))
   }
 
   @Test func aBudgetInterruptsAReadAndLeavesTheConnectionAndItsTransactionAsTheyWere() throws {
