@@ -34,6 +34,29 @@ struct ErrorReportTests {
     }
   }
 
+  /// Output that cannot be written — a full disk, a closed descriptor — ends the command with
+  /// one line and status 1 (Foundation's `FileHandle` had stopped the process with a backtrace).
+  @Test(arguments: ["> /dev/full", ">&-"])
+  func outputThatCannotBeWrittenEndsTheCommandWithOneLine(redirect: String) async throws {
+    let movies = try MoviesProcess()
+    _ = try await movies.add("Alien")
+    let (status, stderr) = try await MoviesProcess.offPool { () throws -> (Int32, String) in
+      let shell = Process()
+      shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+      shell.arguments = ["-c", "\"$0\" list --format json \(redirect)", MoviesProcess.executable.path]
+      shell.environment = movies.environment
+      let errors = Pipe()
+      shell.standardError = errors
+      try shell.run()
+      let text = errors.fileHandleForReading.readDataToEndOfFile()
+      shell.waitUntilExit()
+      return (shell.terminationStatus, String(decoding: text, as: UTF8.self))
+    }
+    #expect(status == 1)
+    #expect(stderr.hasPrefix("movies: error: cannot write to standard output: "), "\(stderr)")
+    #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")
+  }
+
   @Test func sqliteErrorsSayWhatHappenedWithoutSQLOrCodes() {
     let error = SQLiteError(extendedCode: 11, message: "database disk image is malformed", sql: "SELECT * FROM movies")
     let (message, status) = MoviesApplication.report(error)

@@ -51,8 +51,8 @@ public struct Console: Sendable {
     var size = winsize()
     let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     return Console(
-      standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      standardError: { FileHandle.standardError.write(Data($0.utf8)) },
+      standardOutput: StandardStream.output,
+      standardError: StandardStream.error,
       readLine: { Swift.readLine() },
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
       outputIsTerminal: isatty(STDOUT_FILENO) == 1,
