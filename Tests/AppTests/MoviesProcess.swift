@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `movies` executable as a person or a script would, in a private data folder,
 /// on a catalog of its own: the default store file, or a fresh PostgreSQL schema named by
@@ -26,8 +27,7 @@ struct MoviesProcess {
 
   /// A process with a folder of its own and an empty catalog on `engine`.
   init(_ engine: StoreEngine = .file) throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("movies-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TemporaryDirectory(prefix: "movies-cli").url
     self.engine = engine
     var environment = [
       "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
