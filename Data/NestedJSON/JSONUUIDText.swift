@@ -1,12 +1,13 @@
-import Foundation
+package import Foundation
 
 /// The text form of a UUID, `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, written and read by hand:
 /// Foundation's `uuidString` and `UUID(uuidString:)` cost far more on Linux.
-enum JSONUUIDText {
+package enum JSONUUIDText {
   /// The length of the text form: 32 hex digits and 4 hyphens.
-  static let count = 36
+  package static let count = 36
 
   private static let digits: StaticString = "0123456789ABCDEF"
+  private static let lowerDigits: StaticString = "0123456789abcdef"
 
   /// Whether a hyphen, not a hex digit pair, comes at `offset` of the text form.
   @inline(__always)
@@ -14,9 +15,10 @@ enum JSONUUIDText {
     offset == 8 || offset == 13 || offset == 18 || offset == 23
   }
 
-  /// Writes the uppercase text form of `uuid` to `output`, which must have room for 36 bytes.
-  static func write(_ uuid: UUID, into output: UnsafeMutablePointer<UInt8>) {
-    let table = digits.utf8Start
+  /// Writes the text form of `uuid` to `output`, which must have room for 36 bytes: in upper
+  /// case, as `uuidString` spells it, or in lower case.
+  package static func write(_ uuid: UUID, into output: UnsafeMutablePointer<UInt8>, lowercase: Bool = false) {
+    let table = (lowercase ? lowerDigits : digits).utf8Start
     withUnsafeBytes(of: uuid.uuid) { bytes in
       var to = 0
       for byte in bytes {

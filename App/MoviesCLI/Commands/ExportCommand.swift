@@ -103,8 +103,7 @@ struct ExportCommand: MoviesCommand {
         MovieJSON.object($0, tags: tags[$0.id] ?? [], fields: .transfer, pretty: false) + "\n"
       }.joined()
     case .json:
-      guard !movies.isEmpty else { return "[\n\n]\n" }
-      return "[\n" + movies.map { jsonElement($0, tags: tags) }.joined(separator: ",\n") + "\n]\n"
+      return MovieJSON.array(movies.map { jsonElement($0, tags: tags) })
     }
   }
 }

@@ -124,9 +124,10 @@ struct ListCommand: MoviesCommand {
   /// Writes the list, as text for the chosen format, from an open catalog.
   ///
   /// Movies are read one at a time, never all at once: the table reads them twice (once to
-  /// measure its columns) unless there are at most ``rowsReadOnce``, JSON and CSV once, looking up tags a batch at a time. CSV has the
-  /// columns of `export` (and `import`), so a list can be imported elsewhere. Movies that cannot be
-  /// read (another program damaged them) are left out of a complete list, then reported.
+  /// measure its columns) unless there are at most ``rowsReadOnce``, JSON and CSV once, looking
+  /// up tags a batch at a time. CSV has the columns of `export` (and `import`), so a list can be
+  /// imported elsewhere. Movies that cannot be read (another program damaged them) are left out
+  /// of a complete list, then reported.
   ///
   /// Returns how many movies it listed and the id of the last one.
   ///

@@ -38,6 +38,12 @@ enum MovieJSON {
     return TerminalText.json(object.finished())
   }
 
+  /// A pretty array of elements written by ``object(_:tags:fields:pretty:indent:)`` at indent 2,
+  /// ending with a line break; an empty one as `[`, a blank line and `]`.
+  static func array(_ elements: [String]) -> String {
+    elements.isEmpty ? "[\n\n]\n" : "[\n" + elements.joined(separator: ",\n") + "\n]\n"
+  }
+
   /// An object being written, member by member, in the order given (the callers give sorted keys).
   private struct Object {
     private var writer = JSONWriter()

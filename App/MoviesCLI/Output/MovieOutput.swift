@@ -45,8 +45,7 @@ enum MovieOutput {
 
   /// The movies as a JSON array with stable field names (``MovieJSON``); dates in ISO 8601.
   static func json(_ movies: [Movie], tags: [UUID: [String]] = [:]) -> String {
-    guard !movies.isEmpty else { return "[\n\n]\n" }
-    return "[\n" + movies.map { jsonElement($0, tags: tags[$0.id] ?? []) }.joined(separator: ",\n") + "\n]\n"
+    MovieJSON.array(movies.map { jsonElement($0, tags: tags[$0.id] ?? []) })
   }
 
   /// One movie as a JSON object.

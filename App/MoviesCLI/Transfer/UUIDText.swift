@@ -1,4 +1,5 @@
 import Foundation
+import NestedJSON
 
 /// Reads UUIDs written as 32 hexadecimal digits in groups of 8-4-4-4-12, in either case, and
 /// writes them in lower case.
@@ -44,27 +45,12 @@ enum UUIDText {
     }
   }
 
-  /// The lower-case digits, by value.
-  private static let lowerDigits: StaticString = "0123456789abcdef"
-
   /// The UUID as 36 lower-case characters, `e621e1f8-c36c-495a-93fc-0c247a3e6e5f`: what
   /// `uuidString.lowercased()` gives.
   static func lowercase(_ uuid: UUID) -> String {
-    let table = lowerDigits.utf8Start
-    return withUnsafeBytes(of: uuid.uuid) { bytes in
-      String(unsafeUninitializedCapacity: 36) { output in
-        var to = 0
-        for (index, byte) in bytes.enumerated() {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            output[to] = UInt8(ascii: "-")
-            to += 1
-          }
-          output[to] = table[Int(byte >> 4)]
-          output[to + 1] = table[Int(byte & 0x0F)]
-          to += 2
-        }
-        return to
-      }
+    String(unsafeUninitializedCapacity: JSONUUIDText.count) { output in
+      JSONUUIDText.write(uuid, into: output.baseAddress!, lowercase: true)
+      return JSONUUIDText.count
     }
   }
 }

@@ -183,19 +183,19 @@ extension PredicateTranslator {
       // One parameter, whatever the length: blobs (UUIDs, data) compare by their hex text. A
       // text holding NUL is bound on its own, as JSON cannot carry it: SQLite's `json_each`
       // ends such a text at its NUL, so it would match another text or none.
-      let carried = values.filter { if case .text(let text) = $0 { !text.utf8.contains(0) } else { true } }
+      let holdsNUL = { (value: SQLValue) in if case .text(let text) = value { text.utf8.contains(0) } else { false } }
+      let apart = values.filter(holdsNUL)
+      let carried = apart.isEmpty ? values : values.filter { !holdsNUL($0) }
       let blobs = values.contains { if case .blob = $0 { true } else { false } }
       tests.append("\(blobs ? "hex(\(element.sql))" : element.sql) IN (SELECT value FROM json_each(?))")
       bindings += element.bindings + [.text(try Self.jsonArray(carried))]
-      let apart = values.count - carried.count
-      if apart > 0 {
-        guard apart <= Self.longestParameterList else {
+      if !apart.isEmpty {
+        guard apart.count <= Self.longestParameterList else {
           throw .unsupportedQuery(
             "a captured sequence holds more than \(Self.longestParameterList) texts with NUL characters")
         }
-        tests.append("\(element.sql) IN (\(Array(repeating: "?", count: apart).joined(separator: ", ")))")
-        bindings +=
-          element.bindings + values.filter { if case .text(let text) = $0 { text.utf8.contains(0) } else { false } }
+        tests.append("\(element.sql) IN (\(Array(repeating: "?", count: apart.count).joined(separator: ", ")))")
+        bindings += element.bindings + apart
       }
     } else if !values.isEmpty {
       tests.append("\(element.sql) IN (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))")

@@ -223,10 +223,7 @@ struct QueryBuilder {
     // A scan tests each row: the referrers' columns are named bare inside, which resolves to
     // them, and the row's own key by its table (a table filtered by itself keeps the set).
     let correlated = scans && referrers.name != table.name
-    var inner = SQLFragment(
-      correlated
-        ? "SELECT 1 FROM \(referrers.quotedName) WHERE \(reference) = \(table.quotedName).\(key)"
-        : "SELECT \(reference) FROM \(referrers.quotedName)")
+    var conditions = correlated ? [SQLFragment("\(reference) = \(table.quotedName).\(key)")] : []
     if let predicate = filter.predicate {
       var translator = PredicateTranslator(table: referrers, modelName: referrerName, dialect: dialect)
       translator.narrowsSearches = !scans
@@ -235,13 +232,12 @@ struct QueryBuilder {
         throw .unsupportedQuery(
           "the predicate on \(referrerName) that filters \(modelName) can only be approximated in SQL")
       }
-      if translated.fragment.sql != dialect.literal(true) {
-        inner.sql += (correlated ? " AND (" : " WHERE ") + translated.fragment.sql + (correlated ? ")" : "")
-        inner.bindings += translated.fragment.bindings
-      }
+      if translated.fragment.sql != dialect.literal(true) { conditions.append(translated.fragment) }
     }
-    return correlated
-      ? SQLFragment("EXISTS (\(inner.sql))", inner.bindings) : SQLFragment("\(key) IN (\(inner.sql))", inner.bindings)
+    let selected = correlated ? "1" : reference
+    let filtered = conditions.isEmpty ? "" : " WHERE " + conditions.map(\.sql).joined(separator: " AND ")
+    let inner = "SELECT \(selected) FROM \(referrers.quotedName)\(filtered)"
+    return SQLFragment(correlated ? "EXISTS (\(inner))" : "\(key) IN (\(inner))", conditions.flatMap(\.bindings))
   }
 
   /// The quoted name of a stored column a reference filter compares.

@@ -191,9 +191,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   /// ``fetch(_:)``, without suspending: for callers that are not async, such as a context.
   func fetchNow(_ descriptor: FetchDescriptor<Model>) throws(RepositoryError) -> [Model] {
     try perform {
-      let query = try builder.select(descriptor)
-      let scan = try builder.scan(descriptor, narrowed: query)
-      return try store.read { state in try fetch(query, scanFirst: scan, in: state) }
+      return try store.read { state in try fetch(descriptor, in: state) }
     }
   }
 
@@ -355,10 +353,14 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     try state.reader(for: query.sql, table: table).readAll(Model.self, binding: query.bindings)
   }
 
-  /// Reads the models of a search's query: its `scan` first, within ``BoundedScan``'s bound,
-  /// and `query` when there is none or it did not finish.
-  func fetch(_ query: SQLFragment, scanFirst scan: SQLFragment?, in state: StoreState) throws -> [Model] {
-    if let scan, let models = try BoundedScan.run({ try fetch(scan, in: state) }, on: state.connection) {
+  /// Reads the models a descriptor asks for: its query's scan first, within ``BoundedScan``'s
+  /// bound, when the query reads a narrowing set (``QueryBuilder/scan(_:narrowed:)``), and the
+  /// query itself when there is none or it did not finish.
+  func fetch(_ descriptor: FetchDescriptor<Model>, in state: StoreState) throws -> [Model] {
+    let query = try builder.select(descriptor)
+    if let scan = try builder.scan(descriptor, narrowed: query),
+      let models = try BoundedScan.run({ try fetch(scan, in: state) }, on: state.connection)
+    {
       return models
     }
     return try fetch(query, in: state)

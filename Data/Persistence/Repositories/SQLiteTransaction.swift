@@ -183,10 +183,7 @@ private struct SQLiteModelOperations: ModelOperations {
   }
 
   func fetch<Persistent: PersistentModel>(_ descriptor: FetchDescriptor<Persistent>) throws -> [Persistent] {
-    try perform(Persistent.self) { repository in
-      let query = try repository.builder.select(descriptor)
-      return try repository.fetch(query, scanFirst: try repository.builder.scan(descriptor, narrowed: query), in: state)
-    }
+    try perform(Persistent.self) { try $0.fetch(descriptor, in: state) }
   }
 
   func count<Persistent: PersistentModel>(_ descriptor: FetchDescriptor<Persistent>) throws -> Int {
