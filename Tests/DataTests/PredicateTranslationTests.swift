@@ -80,16 +80,18 @@ struct PredicateTranslationTests {
     #expect(fragment.bindings == [.integer(0), .text("A"), .text("B"), .text("A")])
     // The title is searchable: its index narrows a needle of three scalars or more by its
     // trigrams, each quoted as one FTS5 string, and Swift's test stays; a shorter needle reads
-    // every row.
+    // every row. Either way SQLite's `instr` first looks for the needle's bytes, so only rows
+    // that hold them reach Swift's test.
     let searched = try condition(#Predicate<Movie> { $0.title.contains("50%_\"off") || $0.title.contains("of") })
     #expect(
       searched.sql
         == #"(("movies".rowid IN (SELECT rowid FROM "_search_movies_fts" WHERE "_search_movies_fts" MATCH ? UNION ALL "#
-        + #"SELECT "row" FROM "_search_movies_pending" WHERE "deleted" = 0) AND swift_contains("title", ?)) "#
-        + #"OR swift_contains("title", ?))"#)
+        + #"SELECT "row" FROM "_search_movies_pending" WHERE "deleted" = 0) AND (instr("title", ?) > 0 AND "#
+        + #"swift_contains("title", ?))) OR (instr("title", ?) > 0 AND swift_contains("title", ?)))"#)
     #expect(
       searched.bindings == [
-        .text(#""50%" AND "0%_" AND "%_""" AND "_""o" AND """of" AND "off""#), .text("50%_\"off"), .text("of"),
+        .text(#""50%" AND "0%_" AND "%_""" AND "_""o" AND """of" AND "off""#), .text("50%_\"off"),
+        .text("50%_\"off"), .text("of"), .text("of"),
       ])
   }
 
@@ -102,9 +104,11 @@ struct PredicateTranslationTests {
       searched.sql
         == #"("movies".rowid IN (SELECT rowid FROM "_search_movies_fts" WHERE "_search_movies_fts" MATCH ? UNION ALL "#
         + #"SELECT "row" FROM "_search_movies_pending" WHERE "deleted" = 0) AND "#
-        + #"(swift_contains("title", ?) OR swift_contains("content", ?)))"#)
+        + #"((instr("title", ?) > 0 AND swift_contains("title", ?)) OR "#
+        + #"(instr("content", ?) > 0 AND swift_contains("content", ?))))"#)
     #expect(
-      searched.bindings == [.text(#""ovi" AND "vie" AND "ie " AND "e 4" AND " 42""#), .text(needle), .text(needle)])
+      searched.bindings == [.text(#""ovi" AND "vie" AND "ie " AND "e 4" AND " 42""#)]
+        + Array(repeating: .text(needle), count: 4))
     // Different needles find different sets: each side keeps its own.
     let other = "ovie 43"
     let two = try condition(#Predicate<Movie> { $0.title.contains(needle) || $0.content.contains(other) })

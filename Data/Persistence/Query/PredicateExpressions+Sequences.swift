@@ -78,7 +78,7 @@ extension PredicateExpressions.CollectionContainsCollection: SQLExpressible {
       return try translator.narrowingTextTest("contains", base, other, test: { "(strpos(\($0), \($1)) > 0)" })
     }
     // By Swift's characters, as `Predicate.evaluate` does; `%` and `_` are plain text.
-    let exact = try translator.call("swift_contains", base, other)
+    let exact = try translator.bytesFirst(try translator.call("swift_contains", base, other), base, other)
     guard let narrowing = try translator.searchNarrowing(base, containing: other) else { return exact }
     return SQLTerm(narrowing: narrowing, exact: exact.fragment)
   }
@@ -126,6 +126,28 @@ extension PredicateTranslator {
     }
     // Every scalar is the highest there is: no text above the prefix starts otherwise.
     return lower
+  }
+
+  /// `exact`, a Swift text test of `base` against `needle`, after SQLite's `instr` has found the
+  /// needle's bytes in the row, when `base` is a column and `needle` a captured text without NUL;
+  /// `exact` alone otherwise.
+  ///
+  /// Stored text is in NFC, as a captured value is, and NFC does not change across the boundary
+  /// of two characters, so text Swift finds holding the needle (or starting with it) holds its
+  /// bytes: `instr` rejects in C, without a call into Swift, the rows that cannot match, and
+  /// where it finds the bytes the Swift test decides. `instr` is NULL only where the column is,
+  /// and `exact` is then NULL too, so the conjunction is `exact`'s value, the third truth value
+  /// included. A needle of
+  /// one or two characters, which the substring index cannot look up, reads every row this way.
+  func bytesFirst(_ exact: SQLTerm, _ base: Any, _ needle: Any) throws(PersistenceError) -> SQLTerm {
+    let haystack = try scalar(base)
+    let needle = try scalar(needle)
+    guard haystack.column != nil, needle.sql == "?", needle.bindings.count == 1,
+      case .text(let text) = needle.bindings[0], !text.isEmpty, !text.utf8.contains(0)
+    else { return exact }
+    return SQLTerm(
+      sql: "(instr(\(haystack.sql), ?) > 0 AND \(exact.sql))",
+      bindings: haystack.bindings + needle.bindings + exact.bindings)
   }
 
   /// The condition that narrows `base.contains(needle)` to the rows the table's substring index
