@@ -13,6 +13,7 @@ private enum CatalogPlanV1: SchemaMigrationPlan {
 
 @Suite("movies store info, check and migrate on a PostgreSQL database", .needsPostgreSQLServer)
 struct StorePostgresCommandTests {
+  static let current = CatalogMigrationPlan.current.versionIdentifier
   let movies: MoviesProcess
   /// The database's URL, with a password the trusting test server does not ask for: it must
   /// never be shown.
@@ -48,12 +49,12 @@ struct StorePostgresCommandTests {
     #expect(info.status == 0, "\(info.stderr)")
     #expect(field("server", in: info.stdout)?.hasPrefix("postgresql://postgres@127.0.0.1:") == true)
     #expect(!info.stdout.contains("hunter2"))
-    #expect(field("version", in: info.stdout) == "3.0.0", "\(info.stdout)")
+    #expect(field("version", in: info.stdout) == "\(Self.current)", "\(info.stdout)")
     #expect(field("state", in: info.stdout) == "up to date")
     #expect(field("rows in movies", in: info.stdout) == "1")
     let json = try await run(["store", "info", "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    #expect(object["version"] as? String == "3.0.0")
+    #expect(object["version"] as? String == "\(Self.current)")
     #expect(object["needsMigration"] as? Bool == false)
     #expect((object["rows"] as? [String: Int])?["movies"] == 1)
   }
@@ -66,17 +67,18 @@ struct StorePostgresCommandTests {
     #expect(unmigrated.stdout.hasSuffix("version 1.0.0; tables, indexes, relationships, references checked.\n"))
     let info = try await run(["store", "info"])
     #expect(field("version", in: info.stdout) == "1.0.0", "\(info.stdout)")
-    #expect(field("state", in: info.stdout) == "needs a migration to 3.0.0 (movies store migrate)")
+    #expect(field("state", in: info.stdout) == "needs a migration to \(Self.current) (movies store migrate)")
     let migrated = try await run(["store", "migrate"])
     #expect(migrated.status == 0, "\(migrated.stderr)")
-    #expect(migrated.stdout == "Migrated the catalog from version 1.0.0 to 3.0.0.\n")
+    #expect(migrated.stdout == "Migrated the catalog from version 1.0.0 to \(Self.current).\n")
     let again = try await run(["store", "migrate"])
-    #expect(again.stdout == "The catalog is at version 3.0.0 already.\n")
+    #expect(again.stdout == "The catalog is at version \(Self.current) already.\n")
     #expect(try await movies.listed(["--store", database]).map { $0["title"] as? String } == ["Alien"])
     let check = try await run(["store", "check"])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     #expect(
-      check.stdout.contains("The catalog is sound: version 3.0.0; tables, indexes, relationships, references and"))
+      check.stdout.contains(
+        "The catalog is sound: version \(Self.current); tables, indexes, relationships, references and"))
   }
 
   @Test func twoCommandsOpeningAnOldDatabaseAtOnceBothSucceed() async throws {
@@ -90,7 +92,7 @@ struct StorePostgresCommandTests {
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.contains("Alien"))
     }
-    await #expect(field("version", in: try run(["store", "info"]).stdout) == "3.0.0")
+    await #expect(field("version", in: try run(["store", "info"]).stdout) == "\(Self.current)")
   }
 
   @Test func migrateWithABackupIsForAFileOnly() async throws {
@@ -125,13 +127,14 @@ struct StorePostgresCommandTests {
     try PostgresConnection(url: database).execute(#"UPDATE "_schema_version" SET version = '9.0.0'"#)
     let info = try await run(["store", "info"])
     #expect(info.status == 0)
-    #expect(field("state", in: info.stdout) == "unknown: the store is version 9.0.0, newer than this app's 3.0.0")
+    #expect(
+      field("state", in: info.stdout) == "unknown: the store is version 9.0.0, newer than this app's \(Self.current)")
     let check = try await run(["store", "check"])
     #expect(check.status == 1)
-    #expect(check.stdout.contains("problem: the store is version 9.0.0, newer than this app's 3.0.0"))
+    #expect(check.stdout.contains("problem: the store is version 9.0.0, newer than this app's \(Self.current)"))
     let list = try await run(["list"])
     #expect(list.status == 1)
-    #expect(list.stderr.contains("newer than this app's 3.0.0"), "\(list.stderr)")
+    #expect(list.stderr.contains("newer than this app's \(Self.current)"), "\(list.stderr)")
     #expect(!list.stderr.contains("hunter2"))
   }
 }

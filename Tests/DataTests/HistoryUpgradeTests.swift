@@ -27,11 +27,20 @@ struct HistoryUpgradeTests {
       configurations: [ModelConfiguration("Catalog", url: url, allowsSave: allowsSave)])
   }
 
+  /// The catalog's versions up to the fixture's, 3.0.0: what an app of that version opens.
+  private enum PlanUpToV3: SchemaMigrationPlan {
+    static let schemas: [any VersionedSchema.Type] = [CatalogSchemaV1.self, CatalogSchemaV2.self, CatalogSchemaV3.self]
+    static let stages: [MigrationStage] = []
+  }
+
   private let before: [[PendingChange.Kind]] = [[.insert], [.insert], [.update], [.delete]]
 
   @Test func readOnlyItReadsTheOldHistoryAndChangesNothing() throws {
     let bytes = try Data(contentsOf: url)
-    let container = try open(allowsSave: false)
+    // A read-only open cannot migrate, so it opens the store at its own version.
+    let container = try ModelContainer(
+      for: CatalogSchemaV3.models, migrationPlan: PlanUpToV3.self,
+      configurations: [ModelConfiguration("Catalog", url: url, allowsSave: false)])
     let history = try container.fetchHistory(HistoryDescriptor(predicate: #Predicate { $0.author == "movies" }))
     #expect(history.map { $0.changes.map(\.kind) } == before)
     #expect(history.flatMap(\.changes).allSatisfy { $0.updatedAttributes.isEmpty && $0.preservedValues.isEmpty })

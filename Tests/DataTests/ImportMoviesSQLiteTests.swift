@@ -153,7 +153,7 @@ struct ImportMoviesSQLiteTests {
 
   @Test func anImportIntoAnEmptyStoreEndsWithEveryIndex() async throws {
     let before = try indexNames
-    #expect(before.contains("movies_date") && before.contains("movie_tags_tagID"))
+    #expect(before.contains("movies_date_title_id") && before.contains("movie_tags_tagID"))
     try await importing(Movie.samples.enumerated().map { row($0.offset + 2, $0.element, tags: ["a"]) })
     #expect(try indexNames == before)
   }

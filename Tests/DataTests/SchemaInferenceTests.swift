@@ -12,7 +12,7 @@ struct SchemaInferenceTests {
     #expect(
       table.createStatements == [
         #"CREATE TABLE IF NOT EXISTS "movies" ("id" BLOB NOT NULL PRIMARY KEY, "title" TEXT NOT NULL, "content" TEXT NOT NULL, "images" TEXT NOT NULL, "date" REAL NOT NULL, "rate" INTEGER NOT NULL, "heart" INTEGER NOT NULL, "runtime" INTEGER) STRICT"#,
-        #"CREATE INDEX IF NOT EXISTS "movies_date" ON "movies" ("date")"#,
+        #"CREATE INDEX IF NOT EXISTS "movies_date_title_id" ON "movies" ("date", "title", "id")"#,
         #"CREATE INDEX IF NOT EXISTS "movies_rate" ON "movies" ("rate")"#,
         #"CREATE UNIQUE INDEX IF NOT EXISTS "movies_title_date_unique" ON "movies" ("title", "date")"#,
       ] + (SearchIndex(table)?.createStatements ?? []))

@@ -68,7 +68,7 @@ struct HostileFileTests {
     edit("reviews", "ON DELETE CASCADE)", "ON DELETE CASCADE ON UPDATE CASCADE)"),
     edit("reviews", "ON DELETE CASCADE)", "ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED)"),
     edit("_schema_version", "CHECK (id = 1)", "CHECK (id = 1 OR swift_divide(1, 0))"),
-    edit("movies_date", #"("date")"#, #"("date") WHERE "rate" > 5"#, table: "movies"),
+    edit("movies_date_title_id", #""id")"#, #""id") WHERE "rate" > 5"#, table: "movies"),
     edit("movies_title_date_unique", #"("title", "date")"#, #"("title" COLLATE NOCASE, "date")"#, table: "movies"),
     rebuiltMovies(#""content" TEXT NOT NULL UNIQUE"#, options: "STRICT"),
     rebuiltMovies(#""content" TEXT NOT NULL"#, options: "STRICT, WITHOUT ROWID"),
@@ -96,7 +96,7 @@ struct HostileFileTests {
       INSERT INTO "hostile" SELECT * FROM "movies";
       DROP TABLE "movies";
       ALTER TABLE "hostile" RENAME TO "movies";
-      CREATE INDEX "movies_date" ON "movies" ("date");
+      CREATE INDEX "movies_date_title_id" ON "movies" ("date", "title", "id");
       CREATE INDEX "movies_rate" ON "movies" ("rate");
       CREATE UNIQUE INDEX "movies_title_date_unique" ON "movies" ("title", "date");
       """

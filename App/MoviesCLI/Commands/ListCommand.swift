@@ -11,7 +11,7 @@ struct ListCommand: MoviesCommand {
       Filters combine: every one given must hold. --sort takes KEY or KEY:desc, comma-separated \
       or repeated, the first deciding (keys: date, rate, title, heart). For the next page of a long \
       list, give --after the id of the last movie shown (a full page names it on standard error): \
-      it is found through an index, where --offset reads every movie it skips.
+      it is found through an index, where --offset steps over every movie it skips.
       """,
     arguments: [
       minimumRate, maximumRate, from, to, hearted, tag, reviewedWith, titlePrefix, search, sort, descending, limit,

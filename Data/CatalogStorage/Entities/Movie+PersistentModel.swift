@@ -9,8 +9,10 @@ extension Movie: PersistentModel {
   /// in the history, so `movies history` can say which movie went.
   public static let entity = Entity<Movie>(
     table: "movies",
-    // The unique (title, date) index also serves lookups and sorts by title.
-    indexes: [Entity.Index(\.date), Entity.Index(\.rate)],
+    // (date, title, id) is `list`'s order, ties broken as the list breaks them, so SQLite reads
+    // a page, however deep, from that index without sorting or reading the movies it skips. The
+    // unique (title, date) index also serves lookups and sorts by title.
+    indexes: [Entity.Index(\.date, \.title, \.id), Entity.Index(\.rate)],
     unique: [Entity.Unique(\.title, \.date)],
     externalStorage: [\.images],
     searchable: [\.title, \.content],
