@@ -45,6 +45,7 @@ enum SwiftFunctions {
         ("swift_negate", 1, { context, _, arguments in SwiftFunctions.negate(context, arguments) }),
         ("swift_unwrap", 1, { context, _, arguments in SwiftFunctions.unwrap(context, arguments) }),
         ("swift_search_text", 1, { context, _, arguments in SwiftFunctions.searchText(context, arguments) }),
+        ("swift_unhex", 1, { context, _, arguments in SwiftFunctions.unhex(context, arguments) }),
         (
           "swift_contains", 2,
           { context, _, arguments in
@@ -141,6 +142,38 @@ enum SwiftFunctions {
     var bytes = Array(UnsafeBufferPointer(start: text, count: count))
     for index in bytes.indices where bytes[index] == 0 { bytes[index] = UInt8(ascii: " ") }
     sqlite3_result_text64(context, bytes, UInt64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
+  }
+
+  /// The blob whose bytes a text of hexadecimal digits spells, two a byte, in either case; `NULL`
+  /// for `NULL` and for any other text, which then equals nothing. It makes the blobs of a list
+  /// bound as one JSON array (which carries them as hex text) comparable with a column as they
+  /// are, so SQLite looks each one up in the column's index (SQLite's own `unhex` came in 3.41).
+  private static func unhex(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let arguments, let value = arguments[0] else { return }
+    let text = utf8(value)
+    guard sqlite3_value_type(value) != SQLITE_NULL, text.count % 2 == 0 else {
+      sqlite3_result_null(context)
+      return
+    }
+    var bytes = [UInt8](repeating: 0, count: text.count / 2)
+    for index in bytes.indices {
+      guard let high = digit(text[2 * index]), let low = digit(text[2 * index + 1]) else {
+        sqlite3_result_null(context)
+        return
+      }
+      bytes[index] = high << 4 | low
+    }
+    sqlite3_result_blob64(context, bytes, UInt64(bytes.count), sqliteTransient)
+  }
+
+  /// The value of one hexadecimal digit, or `nil` for any other byte.
+  private static func digit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
   }
 
   /// A text test evaluated on Swift strings, character by character as Swift compares them —

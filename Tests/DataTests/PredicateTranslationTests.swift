@@ -262,11 +262,16 @@ struct ExpressionKindTranslationTests {
     let longFragment = try sql(#Predicate { long.contains($0.int) })
     #expect(longFragment.bindings.count == 512)
     #expect(longFragment.bindings.last == .integer(299))
-    // A column that may be NULL, or nil among the values, keeps the guard: `!` must not drop NULL rows.
+    // A column that may be NULL is tested for NULL, so the test is never NULL and `!` does not
+    // drop NULL rows: with nil among the values NULL is a match, else it is not one.
     let texts: [String?] = ["a", nil]
     #expect(
       try sql(#Predicate { texts.contains($0.optionalText) }).sql
-        == #"coalesce(("optionalText" IN (?) OR "optionalText" IS NULL), 0)"#)
+        == #"("optionalText" IN (?) OR "optionalText" IS NULL)"#)
+    let present: [String?] = ["a", "b"]
+    #expect(
+      try sql(#Predicate { present.contains($0.optionalText) }).sql
+        == #"("optionalText" IS NOT NULL AND ("optionalText" IN (?, ?)))"#)
     let names = ["a"]
     #expect(try sql(#Predicate { !names.contains($0.text) }).sql == #"(NOT ("text" IN (?)))"#)
     #expect(try sql(#Predicate { (1...5).contains($0.int) }).sql == #"(("int" >= ?) AND ("int" <= ?))"#)

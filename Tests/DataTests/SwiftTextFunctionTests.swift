@@ -45,6 +45,24 @@ struct SwiftTextFunctionTests {
     }
   }
 
+  @Test("swift_unhex: hex text in either case to its blob; anything else NULL")
+  func unhex() throws {
+    let connection = try Connection(location: .memory, readOnly: false)
+    let statement = try connection.statement("SELECT swift_unhex(?1) IS ?2")
+    for (text, blob) in [
+      ("00ff10", Data([0, 255, 16])), ("AbCd", Data([0xAB, 0xCD])), ("", Data()),
+    ] as [(String, Data)] {
+      try statement.bind([.text(text), .blob(blob)])
+      #expect(try statement.step() && statement.int64(at: 0) == 1, "\(text)")
+      statement.reset()
+    }
+    for text in ["0", "0g", "zz", " 00", "00\u{0}0"] {
+      try statement.bind([.text(text), .null])
+      #expect(try statement.step() && statement.int64(at: 0) == 1, "\(text.debugDescription)")
+      statement.reset()
+    }
+  }
+
   /// `contains` as `#Predicate` evaluates it: the standard library's on characters, where an
   /// empty needle is found everywhere (Foundation's `String.contains` finds it nowhere).
   static func contains<Text: BidirectionalCollection>(_ haystack: Text, _ needle: Text) -> Bool

@@ -5,9 +5,9 @@ import Repositories
 /// (such as its tags) costs one query per batch and memory holds one batch, however many
 /// movies there are.
 enum MovieBatches {
-  /// How many movies a batch holds: a few megabytes of movies without their images. Large,
-  /// because each batch's look-up of tags scans the taggings (a membership test on more than a
-  /// few hundred ids cannot use their index), so fewer batches cost less time.
+  /// How many movies a batch holds: a few megabytes of movies without their images. Each
+  /// batch's look-up of tags finds each movie's taggings through their index, so the size
+  /// trades memory against one query a batch, not against reading every tagging.
   static let size = 10_000
 
   /// Calls `body` with consecutive batches of the movies `enumerate` yields; when it ends by

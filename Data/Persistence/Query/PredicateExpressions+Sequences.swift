@@ -171,8 +171,10 @@ extension PredicateTranslator {
   /// On a `NOT NULL` column with no `nil` among the values the test is a bare `IN` over bound
   /// parameters, which SQLite answers from the column's index (`ids.contains($0.movieID)`
   /// fetching a relationship's rows in one query). Lists are padded with their last value to
-  /// a power of two, so a few statements serve every length. Longer lists, or tests that
-  /// could be NULL, are bound as one JSON array and guarded with `coalesce`.
+  /// a power of two, so a few statements serve every length. Longer lists (and lists of more
+  /// than 256 values tested against an element that may be NULL) are bound as one JSON array,
+  /// still looked up in the element's index; an element that may be NULL is tested for NULL
+  /// first, unless `nil` is among the values.
   func membership(_ element: SQLTerm, in sequence: Any) throws(PersistenceError) -> SQLTerm {
     guard let sequence = sequence as? any Sequence else { throw unsupported(type(of: sequence)) }
     var values: [SQLValue] = []
@@ -202,14 +204,24 @@ extension PredicateTranslator {
     var tests: [String] = []
     var bindings: [SQLValue] = []
     if values.count > 256 {
-      // One parameter, whatever the length: blobs (UUIDs, data) compare by their hex text. A
-      // text holding NUL is bound on its own, as JSON cannot carry it: SQLite's `json_each`
-      // ends such a text at its NUL, so it would match another text or none.
+      // One parameter, whatever the length. A text holding NUL is bound on its own, as JSON
+      // cannot carry it: SQLite's `json_each` ends such a text at its NUL, so it would match
+      // another text or none.
       let holdsNUL = { (value: SQLValue) in if case .text(let text) = value { text.utf8.contains(0) } else { false } }
       let apart = values.filter(holdsNUL)
       let carried = apart.isEmpty ? values : values.filter { !holdsNUL($0) }
-      let blobs = values.contains { if case .blob = $0 { true } else { false } }
-      tests.append("\(blobs ? "hex(\(element.sql))" : element.sql) IN (SELECT value FROM json_each(?))")
+      // Blobs (UUIDs, data) travel as hex text, turned back into blobs inside the query
+      // (`swift_unhex`), so SQLite looks each value up in the element's index, where testing each
+      // row's `hex(element)` would read every row. A list that mixes blobs with other values
+      // compares by hex text.
+      let isBlob = { (value: SQLValue) in if case .blob = value { true } else { false } }
+      let test =
+        carried.allSatisfy(isBlob)
+        ? "\(element.sql) IN (SELECT swift_unhex(value) FROM json_each(?))"
+        : values.contains(where: isBlob)
+          ? "hex(\(element.sql)) IN (SELECT value FROM json_each(?))"
+          : "\(element.sql) IN (SELECT value FROM json_each(?))"
+      tests.append(test)
       bindings += element.bindings + [.text(try Self.jsonArray(carried))]
       if !apart.isEmpty {
         guard apart.count <= Self.longestParameterList else {
@@ -228,7 +240,12 @@ extension PredicateTranslator {
       bindings += element.bindings
     }
     guard !tests.isEmpty else { return SQLTerm(sql: "0", bindings: []) }
-    return SQLTerm(sql: "coalesce((\(tests.joined(separator: " OR "))), 0)", bindings: bindings)
+    // No list holds NULL, so the tests are NULL only where the element is; where the element
+    // may be NULL and no `nil` is looked for, that is said first. A test that is never NULL
+    // keeps the bare `IN`, which SQLite answers from the element's index.
+    let any = tests.joined(separator: " OR ")
+    guard !containsNil, !element.neverNull else { return SQLTerm(sql: "(\(any))", bindings: bindings) }
+    return SQLTerm(sql: "(\(element.sql) IS NOT NULL AND (\(any)))", bindings: element.bindings + bindings)
   }
 
   /// The longest list bound one parameter a value (far under SQLite's limit of 32,766
