@@ -11,6 +11,9 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   /// Ctrl-C (or SIGTERM, SIGHUP: ``InterruptFlag``) stopped the named work, which was rolled
   /// back.
   case interrupted(String)
+  /// The store file is no catalog this app can read (another program's file, a newer
+  /// catalog), so `store check` repairs nothing in it.
+  case notACatalog(String)
   /// A command that works on a store file was pointed at a PostgreSQL database.
   case needsStoreFile(command: String)
 
@@ -24,6 +27,9 @@ enum AppError: Error, Equatable, CustomStringConvertible {
     case .unwritableFile(let path, let reason): "cannot write '\(path)': \(reason)"
     case .notConfirmed(let message): message
     case .interrupted(let work): "interrupted; \(work) changed nothing"
+    case .notACatalog(let path):
+      "'\(path)' is not a movies catalog this version of movies can read: no repair applies, and nothing in it "
+        + "was changed (do --store and MOVIES_STORE name the right file?)"
     case .needsStoreFile(let command):
       "`movies \(command)` works on a store file; --store (or MOVIES_STORE) names a PostgreSQL database"
     }
