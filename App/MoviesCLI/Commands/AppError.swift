@@ -8,6 +8,9 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   case unwritableFile(String, String)
   /// The person declined a confirmation, or none could be asked.
   case notConfirmed(String)
+  /// Standard output could not be written (the `errno` of the failure), which ended a command
+  /// that keeps running after the failure (``StandardStream/deferringFailures(_:)``).
+  case unwritableOutput(Int32)
   /// Ctrl-C (or SIGTERM, SIGHUP: ``InterruptFlag``) stopped the named work, which was rolled
   /// back.
   case interrupted(String)
@@ -25,6 +28,7 @@ enum AppError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .unreadableFile(let path, let reason): "cannot read '\(path)': \(reason)"
     case .unwritableFile(let path, let reason): "cannot write '\(path)': \(reason)"
+    case .unwritableOutput(let error): StandardStream.failureMessage(error)
     case .notConfirmed(let message): message
     case .interrupted(let work): "interrupted; \(work) changed nothing"
     case .notACatalog(let path):
