@@ -9,6 +9,8 @@
 # stops the run, leaves its input in Fuzz/Crashes/ and fails the script: turn it into a
 # regression test, then add the input to the corpus (and what it reads to, to Tests/AppTests/
 # FuzzCorpusTests, which reads the corpus in every test run). Prints `fuzz: TARGET: N executions`.
+# The build folder (FUZZ_BUILD, default /tmp/movies-fuzz-build) is kept for the next run; the
+# temporary folders the harness writes store inputs in are removed however the script ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,12 +64,19 @@ if [ ! -x "$binary" ] || [ -n "$(find Domain Data App/MoviesCLI Fuzz/Harnesses -
   [ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 fi
 
+# The harness writes each store input in a folder of its own under the temporary folder
+# (movies-fuzz-PID): here, one the script makes and removes however it ends.
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/movies-fuzz-run.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
 status=0
 for target in "${targets[@]}"; do
   work="$build/corpus/$target"
   mkdir -p "$work"
   log="$build/$target.log"
-  if FUZZ_TARGET="$target" "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  if TMPDIR="$scratch" FUZZ_TARGET="$target" "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="Fuzz/Crashes/$target-" "$work" "Fuzz/Corpus/$target" >"$log" 2>&1; then
     runs=$(grep -ao 'Done [0-9]* runs' "$log" | tail -1 | grep -o '[0-9]*' || echo 0)
     echo "fuzz: $target: $runs executions in ${seconds}s, no crash"

@@ -40,18 +40,7 @@ struct ErrorReportTests {
   func outputThatCannotBeWrittenEndsTheCommandWithOneLine(redirect: String) async throws {
     let movies = try MoviesProcess()
     _ = try await movies.add("Alien")
-    let (status, stderr) = try await MoviesProcess.offPool { () throws -> (Int32, String) in
-      let shell = Process()
-      shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-      shell.arguments = ["-c", "\"$0\" list --format json \(redirect)", MoviesProcess.executable.path]
-      shell.environment = movies.environment
-      let errors = Pipe()
-      shell.standardError = errors
-      try shell.run()
-      let text = errors.fileHandleForReading.readDataToEndOfFile()
-      shell.waitUntilExit()
-      return (shell.terminationStatus, String(decoding: text, as: UTF8.self))
-    }
+    let (status, stderr) = try await movies.shell("\"$0\" list --format json \(redirect)")
     #expect(status == 1)
     #expect(stderr.hasPrefix("movies: error: cannot write to standard output: "), "\(stderr)")
     #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")

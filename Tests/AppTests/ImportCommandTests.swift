@@ -41,6 +41,26 @@ struct ImportCommandTests {
     #expect(try await titles(movies) == ["Up"])
   }
 
+  @Test func standardInputWithoutAFormatIsAUsageErrorNamingTheFormats() async throws {
+    let movies = try MoviesProcess()
+    let result = try await movies.run(["import", "-"], input: "title,date\nUp,2009-05-29\n")
+    #expect(
+      result
+        == .init(
+          status: 2, stdout: "",
+          stderr:
+            "movies: error: reading standard input needs --format csv, json or jsonl (see 'movies import --help')\n"))
+    #expect(try await movies.storesNoMovie())
+  }
+
+  @Test func aFileWhoseExtensionNamesNoFormatIsAUsageErrorNamingTheFormats() async throws {
+    let movies = try MoviesProcess()
+    let path = try file(movies, "movies.txt", Array("title,date\nUp,2009-05-29\n".utf8))
+    let result = try await movies.run(["import", path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("the file's extension does not say csv, json or jsonl"))
+  }
+
   @Test(arguments: StoreEngine.available) func aQuoteNeverClosedImportsNothing(engine: StoreEngine) async throws {
     let movies = try MoviesProcess(engine)
     let path = try file(movies, "broken.csv", Array("title,date\nUp,2009-05-29\n\"Open,2001-01-01\n".utf8))

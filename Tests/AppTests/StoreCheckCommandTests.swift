@@ -44,6 +44,39 @@ struct StoreCheckCommandTests {
     #expect(try await movies.listed().count == 2)
   }
 
+  /// The bytes and the mode of a file, and the names in its folder.
+  private func snapshot(_ file: URL) throws -> (Data, Int, [String]) {
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int ?? 0
+    let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path).sorted()
+    return (try Data(contentsOf: file), mode, names)
+  }
+
+  @Test(arguments: ["a text file", "another program's database"])
+  func aFileThatIsNoCatalogIsSaidSoWithNoRepairSuggestedOrMade(kind: String) async throws {
+    let file = movies.folder.appendingPathComponent("notes.db")
+    if kind == "a text file" {
+      try Data("Alien, 1979\n".utf8).write(to: file)
+    } else {
+      try Connection(location: .file(file.path), readOnly: false, usesWAL: false).execute(
+        "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('Alien')")
+    }
+    // Open to other users, which a catalog's check notes as a repair to make.
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+    let before = try snapshot(file)
+    for command in [["store", "check"], ["store", "check", "--repair"]] {
+      let result = try await movies.run(["--store", file.path] + command)
+      #expect(result.status == 1)
+      #expect(!result.stdout.contains("repair") && !result.stdout.contains("note:"), "\(result.stdout)")
+      #expect(result.stdout.hasPrefix("problem: "))
+      #expect(
+        result.stderr
+          == "movies: error: '\(file.path)' is not a movies catalog this version of movies can read: no repair "
+          + "applies, and nothing in it was changed (do --store and MOVIES_STORE name the right file?)\n")
+      let after = try snapshot(file)
+      #expect(after.0 == before.0 && after.1 == before.1 && after.2 == before.2)
+    }
+  }
+
   @Test func aValueNoReadCouldDecodeIsFoundNamingItsRow() async throws {
     try await movies.add("Alien")
     try await movies.add("Heat")

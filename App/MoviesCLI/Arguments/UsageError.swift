@@ -27,6 +27,9 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingArgument(String)
     /// A required option, such as `--title`, was not given.
     case missingOption(String)
+    /// An option that is optional elsewhere is needed for what the command line asks, given as
+    /// a phrase such as `reading standard input` (`--format` for `import -`).
+    case optionNeeded(String, for: String)
     /// A name that is not one of the command's subcommands, with the closest one.
     case unknownCommand(String, suggestion: String?)
     /// An option or flag that is not repeatable was given more than once.
@@ -54,6 +57,8 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         "missing required argument '\(argument)'"
       case .missingOption(let option):
         "missing required option '\(option)'"
+      case .optionNeeded(let option, let purpose):
+        "\(purpose) needs \(option)"
       case .unknownCommand(let command, let suggestion):
         "unknown command \(Self.quoted(command))" + Self.hint(suggestion)
       case .duplicateOption(let option):

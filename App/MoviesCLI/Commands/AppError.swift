@@ -8,9 +8,15 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   case unwritableFile(String, String)
   /// The person declined a confirmation, or none could be asked.
   case notConfirmed(String)
+  /// Standard output could not be written (the `errno` of the failure), which ended a command
+  /// that keeps running after the failure (``StandardStream/deferringFailures(_:)``).
+  case unwritableOutput(Int32)
   /// Ctrl-C (or SIGTERM, SIGHUP: ``InterruptFlag``) stopped the named work, which was rolled
   /// back.
   case interrupted(String)
+  /// The store file is no catalog this app can read (another program's file, a newer
+  /// catalog), so `store check` repairs nothing in it.
+  case notACatalog(String)
   /// A command that works on a store file was pointed at a PostgreSQL database.
   case needsStoreFile(command: String)
 
@@ -22,8 +28,12 @@ enum AppError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .unreadableFile(let path, let reason): "cannot read '\(path)': \(reason)"
     case .unwritableFile(let path, let reason): "cannot write '\(path)': \(reason)"
+    case .unwritableOutput(let error): StandardStream.failureMessage(error)
     case .notConfirmed(let message): message
     case .interrupted(let work): "interrupted; \(work) changed nothing"
+    case .notACatalog(let path):
+      "'\(path)' is not a movies catalog this version of movies can read: no repair applies, and nothing in it "
+        + "was changed (do --store and MOVIES_STORE name the right file?)"
     case .needsStoreFile(let command):
       "`movies \(command)` works on a store file; --store (or MOVIES_STORE) names a PostgreSQL database"
     }

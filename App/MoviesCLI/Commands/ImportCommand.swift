@@ -18,7 +18,8 @@ struct ImportCommand: MoviesCommand {
 
   static let file = Argument<String>("file", help: "The file to read, or - for standard input.")
   static let format = Option<TransferFormat?>(
-    "format", valueName: "FORMAT", help: "csv, json or jsonl (default: from the file's extension).")
+    "format", valueName: "FORMAT",
+    help: "csv, json or jsonl (default: from the file's extension; needed for standard input).")
   static let skipInvalid = Flag("skip-invalid", help: "Import the good rows and list the bad ones.")
   static let ignoreUnknown = Flag(
     "ignore-unknown", help: "Import files with fields the catalog does not know, ignoring those fields.")
@@ -40,7 +41,11 @@ struct ImportCommand: MoviesCommand {
   init(_ arguments: CommandArguments) throws(UsageError) {
     path = try arguments[Self.file]
     guard let format = try arguments[Self.format] ?? TransferFormat(path: path) else {
-      throw Self.usage(.missingOption("--format (the file's extension does not say csv, json or jsonl)"))
+      // Standard input has no name whose extension could tell the format.
+      guard path != "-" else {
+        throw Self.usage(.optionNeeded("--format \(TransferFormat.choices)", for: "reading standard input"))
+      }
+      throw Self.usage(.missingOption("--format (the file's extension does not say \(TransferFormat.choices))"))
     }
     self.format = format
     skipInvalid = try arguments[Self.skipInvalid]

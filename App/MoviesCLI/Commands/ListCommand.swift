@@ -24,12 +24,12 @@ struct ListCommand: MoviesCommand {
   static let to = Option<DateArgument?>(
     "to", valueName: "DATE", help: "Only movies dated up to the end of DATE (a day) or before DATE (a time).")
   static let hearted = Flag("hearted", help: "Only movies with at least one heart.")
-  static let tag = Option<String?>("tag", valueName: "NAME", help: "Only movies with this tag.")
-  static let reviewedWith = Option<String?>(
+  static let tag = Option<FilterText?>("tag", valueName: "NAME", help: "Only movies with this tag.")
+  static let reviewedWith = Option<FilterText?>(
     "reviewed-with", valueName: "TEXT", help: "Only movies with a review containing TEXT.")
-  static let titlePrefix = Option<String?>(
+  static let titlePrefix = Option<FilterText?>(
     "title-prefix", valueName: "TEXT", help: "Only movies whose title starts with TEXT.")
-  static let search = Option<String?>(
+  static let search = Option<FilterText?>(
     "search", valueName: "TEXT", help: "Only movies whose title or content contains TEXT (case-sensitive).")
   static let sort = RepeatedOption<String>(
     "sort", valueName: "KEYS", help: "The order, such as rate:desc,title (default: date).")
@@ -55,14 +55,14 @@ struct ListCommand: MoviesCommand {
       from: try arguments[Self.from],
       before: end,
       heartedOnly: try arguments[Self.hearted],
-      titlePrefix: try arguments[Self.titlePrefix],
-      searchText: try arguments[Self.search],
+      titlePrefix: try arguments[Self.titlePrefix]?.text,
+      searchText: try arguments[Self.search]?.text,
       limit: try arguments[Self.limit],
       offset: try arguments[Self.offset],
       after: try arguments[Self.after]
     )
-    tag = try arguments[Self.tag]
-    reviewText = try arguments[Self.reviewedWith]
+    tag = try arguments[Self.tag]?.text
+    reviewText = try arguments[Self.reviewedWith]?.text
     format = try arguments[Self.format]
     query.order = try Self.order(sort)
     if descending { query.order[0].descending = true }

@@ -42,6 +42,7 @@ struct StoreCheckCommand: MoviesCommand {
     if case .server(let url) = context.store { return try await server(url, in: context) }
     let storeURL = try context.storeFile(for: "store check")
     var check = try StoreCheck(url: storeURL, plan: CatalogMigrationPlan.self)
+    guard Self.isCatalog(check) else { return try notACatalog(check, in: context) }
     if repairs {
       // A repaired header can let SQLite read what it could not, and show more to repair.
       for _ in 0..<2 where (check.problems + check.notes).contains(where: { $0.repair != nil }) {
@@ -61,6 +62,23 @@ struct StoreCheckCommand: MoviesCommand {
     context.console.line(
       "The catalog is sound: \(version); header, integrity, references, image files"
         + (violations == nil ? " checked." : " and the catalog's rules checked."))
+  }
+
+  /// Whether the file checked is a catalog this app can read, or one whose header alone keeps
+  /// SQLite from reading it (which `--repair` tries, and puts back if it does not help).
+  ///
+  /// Any other file whose version is not recognized — a text file, another program's
+  /// database, a catalog of a newer app — is no catalog that a repair could help: the repairs
+  /// make a catalog's own files right, and would change a file that is not one.
+  static func isCatalog(_ check: StoreCheck) -> Bool {
+    check.version != nil || check.problems.contains { $0.repair == .resetHeaderVersions }
+  }
+
+  /// Lists what the check found in a file that is no catalog, suggesting no repair and
+  /// making none (nor saying its mode is open to others: it is not the catalog's), and fails.
+  private func notACatalog(_ check: StoreCheck, in context: CommandContext) throws {
+    for problem in check.problems { context.console.line("problem: \(problem.description)") }
+    throw AppError.notACatalog(check.url.path)
   }
 
   /// The check of a PostgreSQL database: what the engine finds, then the catalog's rules when

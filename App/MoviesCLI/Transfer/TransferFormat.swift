@@ -9,6 +9,12 @@ enum TransferFormat: String, CaseIterable, ArgumentValue {
   /// JSON Lines: one object per line.
   case jsonl
 
+  /// The formats' names as a choice for people: `csv, json or jsonl`.
+  static var choices: String {
+    let names = allCases.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+  }
+
   /// The fields, in the order files carry them.
   static let fields = TransferField.allCases.map(\.name)
 

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@Suite("The text filters of movies list refuse text that says nothing to look for")
+struct ListFilterTextTests {
+  static let filters = ["--search", "--title-prefix", "--tag", "--reviewed-with"]
+
+  @Test(arguments: filters, ["", " ", "\t\n"])
+  func anEmptyOrBlankFilterIsAUsageErrorBeforeAnyStoreIsOpened(option: String, text: String) async throws {
+    let movies = try MoviesProcess()
+    for command in ["list", "watch"] {
+      let result = try await movies.run([command, option, text])
+      let shown = text.replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
+      #expect(
+        result
+          == .init(
+            status: 2, stdout: "",
+            stderr: "movies: error: \(option) expects text to look for (not empty or only white space), "
+              + "got '\(shown)' (see 'movies \(command) --help')\n"))
+    }
+    // Refused on the command line: no store was opened, so none was looked for or made.
+    #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
+  }
+
+  @Test func anEmptySearchNoLongerListsEveryMovie() async throws {
+    let movies = try MoviesProcess()
+    try await movies.add("Alien")
+    #expect(try await movies.run(["list", "--search", ""]).status == 2)
+    // Text with white space around a word still looks for it as given.
+    #expect(try await movies.listed(["--search", "lien"]).map { $0["title"] as? String } == ["Alien"])
+    #expect(try await movies.listed(["--search", " Alien"]).isEmpty)
+  }
+}
