@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MoviesCLI
@@ -7,10 +8,12 @@ import Testing
 @Suite("Output files are written in place, as a careful Unix tool writes them")
 struct OutputFileTests {
   let folder: URL
+  /// The folder's owner, which removes it when the test process exits.
+  let temporary: TemporaryDirectory
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    temporary = try TemporaryDirectory(prefix: "output")
+    folder = temporary.url
   }
 
   private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
