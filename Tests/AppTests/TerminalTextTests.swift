@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MoviesCLI
@@ -20,6 +21,28 @@ struct TerminalTextTests {
     #expect(TerminalText.escaped("\u{1B}[31m") == "\\u{1B}[31m")
     #expect(TerminalText.escaped("tab\there\nand\r") == "tab\\there\\nand\\r")
     #expect(TerminalText.escaped("\u{9B}\u{202E}\u{2066}\u{7F}\u{0}") == "\\u{9B}\\u{202E}\\u{2066}\\u{7F}\\u{00}")
+  }
+
+  @Test("random text: changed exactly when it holds an active character, by UTF-8 and by scalar alike")
+  func randomTextIsChangedExactlyWhenItHoldsAnActiveCharacter() {
+    // Active scalars, their neighbours (which share lead bytes) and plain text.
+    let alphabet: [Unicode.Scalar] = [
+      "a", " ", "~", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "\n", "\r", "\t", "\u{0}", "\u{2027}", "\u{2028}",
+      "\u{202E}", "\u{202F}", "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{20AC}", "🎬", "\u{C2}", "\u{E2}",
+    ]
+    var generator = SplitMix64(seed: 20_261_203)
+    for _ in 0..<5_000 {
+      let count = Int.random(in: 0...6, using: &generator)
+      let scalars = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+      let text = String(String.UnicodeScalarView(scalars))
+      for keeping in [false, true] {
+        let active = scalars.contains { TerminalText.isActive($0) && !(keeping && $0 == "\n") }
+        #expect(
+          (TerminalText.escaped(text, keepingLineBreaks: keeping) != text) == active,
+          "\(text.debugDescription) keeping \(keeping)")
+      }
+      #expect((TerminalText.json(text) != text) == scalars.contains { TerminalText.isActive($0) && $0.value > 0x1F })
+    }
   }
 
   @Test func ordinaryTextIsLeftAlone() {

@@ -86,18 +86,35 @@ enum TerminalText {
 
   /// A fast look at the UTF-8 bytes, so that ordinary text costs one pass and no copy.
   private static func needsEscaping(_ text: String, keepingLineBreaks: Bool) -> Bool {
-    // C1 controls are C2 80–C2 9F; U+2028–U+202E are E2 80 A8–AE and U+2066–U+2069 E2 81 A6–A9.
-    var (first, second): (UInt8, UInt8) = (0, 0)
-    for byte in text.utf8 {
+    if let found = text.utf8.withContiguousStorageIfAvailable({ holdsActive($0, keepingLineBreaks: keepingLineBreaks) })
+    {
+      return found
+    }
+    return Array(text.utf8).withUnsafeBufferPointer { holdsActive($0, keepingLineBreaks: keepingLineBreaks) }
+  }
+
+  /// Whether UTF-8 bytes hold an active character: a C0 control (but a line break, when kept),
+  /// DEL, a C1 control (C2 80–C2 9F), U+2028–U+202E (E2 80 A8–AE) or U+2066–U+2069
+  /// (E2 81 A6–A9). Printable ASCII, most of any text, is passed over with one comparison.
+  private static func holdsActive(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if byte &- 0x20 < 0x5F { continue }
       switch byte {
-      case 0x0A where keepingLineBreaks: break
+      case 0x0A where keepingLineBreaks: continue
       case 0x00...0x1F, 0x7F: return true
-      case 0x80...0x9F where second == 0xC2: return true
-      case 0xA8...0xAE where first == 0xE2 && second == 0x80: return true
-      case 0xA6...0xA9 where first == 0xE2 && second == 0x81: return true
-      default: break
+      case 0xC2:
+        if index < bytes.count, 0x80...0x9F ~= bytes[index] { return true }
+      case 0xE2:
+        guard index + 1 < bytes.count else { continue }
+        switch (bytes[index], bytes[index + 1]) {
+        case (0x80, 0xA8...0xAE), (0x81, 0xA6...0xA9): return true
+        default: continue
+        }
+      default: continue
       }
-      (first, second) = (second, byte)
     }
     return false
   }
