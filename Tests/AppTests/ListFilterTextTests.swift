@@ -22,6 +22,18 @@ struct ListFilterTextTests {
     #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
   }
 
+  @Test(arguments: ["", " "])
+  func historyRefusesAnEmptyOrBlankAuthor(text: String) async throws {
+    let movies = try MoviesProcess()
+    let result = try await movies.run(["history", "--author", text])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "movies: error: --author expects text to look for (not empty or only white space), got '\(text)' "
+        + "(see 'movies history --help')\n")
+    #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
+  }
+
   @Test func anEmptySearchNoLongerListsEveryMovie() async throws {
     let movies = try MoviesProcess()
     try await movies.add("Alien")

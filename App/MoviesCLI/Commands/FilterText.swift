@@ -1,12 +1,13 @@
 import Catalog
 
-/// The text a filter of `list` and `watch` looks for (`--search`, `--title-prefix`, `--tag`,
-/// `--reviewed-with`): any text but an empty one or one of white space only.
+/// The text a filter looks for (`list`'s and `watch`'s `--search`, `--title-prefix`, `--tag`,
+/// `--reviewed-with`, `history`'s `--author`): any text but an empty one or one of white space
+/// only.
 ///
 /// An empty text would match every movie — every title contains it and starts with it — and
-/// white space alone none that a person meant (titles, tags and reviews are stored trimmed),
-/// so both are refused on the command line, before any store is opened, as `--tag` always
-/// refused them.
+/// white space alone none that a person meant (titles, tags, reviews and the app's author names
+/// are stored trimmed), so both are refused on the command line, before any store is opened,
+/// as `--tag` always refused them.
 struct FilterText: ArgumentValue {
   /// The text as given; white space around it is kept, as a search looks for it too.
   let text: String

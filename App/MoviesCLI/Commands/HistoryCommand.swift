@@ -20,7 +20,8 @@ struct HistoryCommand: MoviesCommand {
   static let since = Option<Int?>("since", valueName: "TOKEN", help: "Only transactions after this token.")
   static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N transactions, the first N.")
   static let last = Option<Int?>("last", valueName: "N", help: "Show the newest N transactions, oldest first.")
-  static let authors = RepeatedOption<String>("author", valueName: "NAME", help: "Only transactions by this author.")
+  static let authors = RepeatedOption<FilterText>(
+    "author", valueName: "NAME", help: "Only transactions by this author.")
   static let format = RowFormat.option
 
   let since: Int64?
@@ -37,7 +38,7 @@ struct HistoryCommand: MoviesCommand {
         .invalidValue(argument: "--limit", expected: "a number of transactions, 0 or more", value: "\(limit)"))
     }
     last = try arguments[Self.last]
-    authors = try arguments[Self.authors]
+    authors = try arguments[Self.authors].map(\.text)
     format = try arguments[Self.format]
     if let last, last < 0 {
       throw Self.usage(
