@@ -45,7 +45,9 @@ struct ImportCommand: MoviesCommand {
       guard path != "-" else {
         throw Self.usage(.optionNeeded("--format \(TransferFormat.choices)", for: "reading standard input"))
       }
-      throw Self.usage(.missingOption("--format (the file's extension does not say \(TransferFormat.choices))"))
+      throw Self.usage(
+        .optionNeeded(
+          "--format \(TransferFormat.choices)", for: "reading a file whose extension names no format"))
     }
     self.format = format
     skipInvalid = try arguments[Self.skipInvalid]
