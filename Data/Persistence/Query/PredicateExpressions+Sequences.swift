@@ -137,8 +137,8 @@ extension PredicateTranslator {
   /// bytes: `instr` rejects in C, without a call into Swift, the rows that cannot match, and
   /// where it finds the bytes the Swift test decides. `instr` is NULL only where the column is,
   /// and `exact` is then NULL too, so the conjunction is `exact`'s value, the third truth value
-  /// included. A needle of
-  /// one or two characters, which the substring index cannot look up, reads every row this way.
+  /// included. A needle of one or two characters, which the substring index cannot look up,
+  /// reads every row this way.
   func bytesFirst(_ exact: SQLTerm, _ base: Any, _ needle: Any) throws(PersistenceError) -> SQLTerm {
     let haystack = try scalar(base)
     let needle = try scalar(needle)
