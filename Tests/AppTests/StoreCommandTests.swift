@@ -15,6 +15,12 @@ private enum FuturePlan: SchemaMigrationPlan {
   static let stages: [MigrationStage] = []
 }
 
+/// The catalog's versions up to 3.0.0: how a store of that app is made.
+private enum PlanUpToV3: SchemaMigrationPlan {
+  static let schemas: [any VersionedSchema.Type] = [CatalogSchemaV1.self, CatalogSchemaV2.self, CatalogSchemaV3.self]
+  static let stages: [MigrationStage] = []
+}
+
 @Suite("movies store info, migrate and check, run as a user would")
 struct StoreCommandTests {
   /// The catalog's current version.
@@ -37,6 +43,19 @@ struct StoreCommandTests {
       .map { $0.dropFirst(label.count + 1).trimmingCharacters(in: .whitespaces) }
   }
 
+  @Test func checkingAnOlderCatalogInWriteAheadModeLeavesNoFileBesideIt() async throws {
+    let older = movies.folder.appendingPathComponent("three.store")
+    let container = try ModelContainer(
+      for: CatalogSchemaV3.models, migrationPlan: PlanUpToV3.self,
+      configurations: [ModelConfiguration("Catalog", url: older)])
+    try container.close()
+    for suffix in ["-wal", "-shm"] { #expect(!FileManager.default.fileExists(atPath: older.path + suffix)) }
+    let check = try await movies.run(["--store", older.path, "store", "check"])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    #expect(check.stdout.contains("it is version 3.0.0, and they are checked at \(Self.current)"))
+    for suffix in ["-wal", "-shm"] { #expect(!FileManager.default.fileExists(atPath: older.path + suffix)) }
+  }
+
   @Test func anOldCatalogIsReportedMigratedWithABackupAndChecked() async throws {
     let info = try await movies.run(["--store", store.path, "store", "info"])
     #expect(info.status == 0)
@@ -47,7 +66,12 @@ struct StoreCommandTests {
     // and does not claim it did.
     let unmigrated = try await movies.run(["--store", store.path, "store", "check"])
     #expect(unmigrated.status == 0)
-    #expect(unmigrated.stdout.contains("note: the values were not checked against the catalog's rules"))
+    #expect(
+      unmigrated.stdout.contains(
+        "note: the values were not checked against the catalog's rules: it is version 1.0.0, and they are "
+          + "checked at \(Self.current) ('movies store migrate' moves it there)"))
+    // Nothing was opened to try: no -wal or -shm appeared beside it.
+    for suffix in ["-wal", "-shm"] { #expect(!FileManager.default.fileExists(atPath: store.path + suffix)) }
     #expect(
       unmigrated.stdout.hasSuffix(
         "The catalog is sound: version 1.0.0; header, integrity, references, image files checked.\n"))
