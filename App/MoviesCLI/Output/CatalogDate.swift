@@ -64,14 +64,15 @@ enum CatalogDate {
   }
 
   /// A date as people read it, in UTC: `YYYY-MM-DDThh:mm:ssZ`, with milliseconds
-  /// (`hh:mm:ss.SSSZ`, cut, not rounded, so the second shown is the date's own) when the date
-  /// has any. Every table and line for people shows dates this way; JSON and exports keep
+  /// (`hh:mm:ss.SSSZ`) when the date has any: the nearest millisecond, so `.789`, stored as the
+  /// `Double` just below it, reads `.789`, but never past `.999`, so the second shown is the
+  /// date's own. Every table and line for people shows dates this way; JSON and exports keep
   /// ``iso8601(_:)``'s exact digits.
   static func readable(_ date: Date) -> String {
     let interval = date.timeIntervalSinceReferenceDate
     guard interval.magnitude < 1e12 * 86_400 else { return iso8601(date) }
     let whole = interval.rounded(.down)
-    let milliseconds = min(999, max(0, Int(((interval - whole) * 1000).rounded(.down))))
+    let milliseconds = min(999, max(0, Int(((interval - whole) * 1000).rounded())))
     let seconds = iso8601(Date(timeIntervalSinceReferenceDate: whole))
     guard milliseconds > 0 else { return seconds }
     return seconds.dropLast() + "." + CivilDate.padded(milliseconds, 3) + "Z"
