@@ -40,6 +40,10 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
   /// (`SQLITE_CANTOPEN`, `SQLITE_READONLY` and their extended codes).
   package var isFileAccessFailure: Bool { code == SQLITE_CANTOPEN || code == SQLITE_READONLY }
 
+  /// Whether SQLite found the file is no database it can read (`SQLITE_NOTADB`): another kind of
+  /// file, or one whose first pages are damaged or encrypted.
+  package var isNotADatabase: Bool { code == SQLITE_NOTADB }
+
   /// SQLite's message, such as `database disk image is malformed`: no SQL, no code.
   public var description: String { message }
 

@@ -21,6 +21,23 @@ struct DamagedCatalogTests {
       .map { files.appendingPathComponent($0) }
   }
 
+  @Test func aFileWithADatabaseHeaderAndNoDatabaseIsNamedSoInTheAppsWords() async throws {
+    // SQLite's 16-byte header, then bytes that are no database (a page size of 0xA5A5 is none).
+    let fake = movies.folder.appendingPathComponent("fake.store")
+    let bytes = Array("SQLite format 3\u{0}".utf8) + Array(repeating: 0xA5, count: 8_192)
+    try Data(bytes).write(to: fake)
+    for command in [["list"], ["add", "--title", "Alien", "--date", "1979-05-25"], ["store", "migrate"]] {
+      let result = try await movies.run(["--store", fake.path] + command)
+      #expect(result.status == 1, "\(command)")
+      #expect(
+        result.stderr.contains(
+          "it is not an SQLite database (another kind of file, or a damaged or encrypted database)"),
+        "\(command): \(result.stderr)")
+      #expect(!result.stderr.contains("file is not a database"))
+    }
+    #expect(try Data(contentsOf: fake) == Data(bytes))
+  }
+
   @Test func aMissingImageFailsNothingButTheReadsOfThatImage() async throws {
     let damaged = try await addWithImage("Alien", date: "1979-05-25")
     for file in try imageFiles() { try FileManager.default.removeItem(at: file) }

@@ -197,8 +197,12 @@ struct StoreFile {
 
   /// SQLite's message for a failure to open or read the store, with the reason when it is the
   /// store's folder: SQLite keeps a WAL store's `-wal` and `-shm` beside it, so a folder the
-  /// user cannot write makes even reading fail, with a message about writing.
+  /// user cannot write makes even reading fail, with a message about writing. A file that is no
+  /// database is said so in words of the engine's own, not SQLite's "file is not a database".
   func explain(_ error: SQLiteError) -> String {
+    if error.isNotADatabase {
+      return "it is not an SQLite database (another kind of file, or a damaged or encrypted database)"
+    }
     let folder = RealPath.split(path)?.folder ?? "/"
     guard error.isFileAccessFailure, access(folder, W_OK) != 0,
       !PrivateFiles.exists(path + "-wal")
