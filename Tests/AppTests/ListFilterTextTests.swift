@@ -34,6 +34,14 @@ struct ListFilterTextTests {
     #expect(!FileManager.default.fileExists(atPath: movies.defaultStore.path))
   }
 
+  @Test(arguments: ["", ",", "rate,,title", "rate:", ":desc"])
+  func anEmptySortKeyIsAUsageError(keys: String) async throws {
+    let movies = try MoviesProcess()
+    let result = try await movies.run(["list", "--sort", keys])
+    #expect(result.status == 2, "\(keys): \(result.stderr)")
+    #expect(result.stderr.contains("--sort expects KEY or KEY:desc with KEY one of date, rate, title, heart"))
+  }
+
   @Test func anEmptySearchNoLongerListsEveryMovie() async throws {
     let movies = try MoviesProcess()
     try await movies.add("Alien")

@@ -72,8 +72,9 @@ struct ListCommand: MoviesCommand {
   /// Reads `--sort` values such as `rate:desc,title`; no value means by date.
   static func order(_ values: [String]) throws(UsageError) -> [MovieQuery.Order] {
     var order: [MovieQuery.Order] = []
-    for item in values.flatMap({ $0.split(separator: ",") }) {
-      let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
+    // An empty key (`--sort ''`, `rate,,title`) is refused like any other that names none.
+    for item in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+      let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       let direction = parts.count > 1 ? parts[1] : "asc"
       guard let key = MovieQuery.SortKey(rawValue: parts[0]), direction == "asc" || direction == "desc" else {
         throw usage(
