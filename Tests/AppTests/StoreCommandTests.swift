@@ -56,6 +56,23 @@ struct StoreCommandTests {
     for suffix in ["-wal", "-shm"] { #expect(!FileManager.default.fileExists(atPath: older.path + suffix)) }
   }
 
+  @Test func infoSaysEveryCommandRefusesACatalogWithAView() async throws {
+    let catalog = movies.folder.appendingPathComponent("viewed.store")
+    #expect(
+      try await movies.run(["--store", catalog.path, "add", "--title", "Alien", "--date", "1979-05-25"]).status == 0)
+    try ForeignWriter.execute(catalog, "CREATE VIEW v AS SELECT 1")
+    let list = try await movies.run(["--store", catalog.path, "list"])
+    #expect(list.status == 1)
+    let info = try await movies.run(["--store", catalog.path, "store", "info"])
+    #expect(info.status == 0)
+    let state = try #require(field("state", in: info.stdout))
+    #expect(state.hasPrefix("refused by every command: "), "\(state)")
+    #expect(state.contains("view ('v')"), "\(state) / \(list.stderr)")
+    let json = try await movies.run(["--store", catalog.path, "store", "info", "--format", "json"])
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect((object?["refusal"] as? String)?.contains("view ('v')") == true)
+  }
+
   @Test func anOldCatalogIsReportedMigratedWithABackupAndChecked() async throws {
     let info = try await movies.run(["--store", store.path, "store", "info"])
     #expect(info.status == 0)

@@ -27,11 +27,12 @@ struct StoreInfoCommand: MoviesCommand {
     let info = try StoreInspection(url: context.storeFile(for: "store info"), plan: CatalogMigrationPlan.self)
     let state = Self.state(
       version: info.version, problem: info.versionProblem, needsMigration: info.needsMigration,
-      latest: info.latestVersion, added: info.addedModels)
+      latest: info.latestVersion, added: info.addedModels, refusal: info.refusal)
     switch format {
     case .json:
       let object: [String: Any] = [
-        "path": info.path, "version": (info.version ?? info.recordedVersion)?.description ?? NSNull(),
+        "path": info.path, "refusal": info.refusal ?? NSNull(),
+        "version": (info.version ?? info.recordedVersion)?.description ?? NSNull(),
         "latestVersion": info.latestVersion.description, "needsMigration": info.needsMigration,
         "addedModels": info.addedModels,
         "fingerprint": info.fingerprint, "rows": info.rowCounts, "size": info.size,
@@ -74,9 +75,11 @@ struct StoreInfoCommand: MoviesCommand {
 
   /// The catalog's state against this app's schema, in words.
   private static func state(
-    version: Schema.Version?, problem: String?, needsMigration: Bool, latest: Schema.Version, added: [String]
+    version: Schema.Version?, problem: String?, needsMigration: Bool, latest: Schema.Version, added: [String],
+    refusal: String? = nil
   ) -> String {
-    switch (version, needsMigration) {
+    if let refusal { return "refused by every command: \(refusal)" }
+    return switch (version, needsMigration) {
     case (nil, _): "unknown: " + (problem ?? "its tables match no version of this app")
     case (_, true): "needs a migration to \(latest) (movies store migrate)"
     case _ where !added.isEmpty:

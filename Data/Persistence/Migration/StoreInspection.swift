@@ -22,6 +22,10 @@ public struct StoreInspection: Sendable {
   /// Why the store's version is not recognized, in the words every command uses (`list` among
   /// them); `nil` when it is.
   public let versionProblem: String?
+  /// Why every open of the store is refused though its tables may match a version — a trigger,
+  /// view or virtual table the engine did not make — in the words of that refusal; `nil` when
+  /// there is none.
+  public let refusal: String?
   /// The plan's latest version, the one the app uses.
   public var latestVersion: Schema.Version { migrator.latest.number }
   /// The models added to the store's version whose tables it lacks, which the next writable
@@ -63,6 +67,12 @@ public struct StoreInspection: Sendable {
     migrator = try StoreMigrator(plan: plan, backup: false)
     do {
       let connection = try file.inspectionConnection()
+      do {
+        try SchemaGuard.check(connection, path: url.path)
+        refusal = nil
+      } catch let PersistenceError.cannotOpen(_, reason) {
+        refusal = reason
+      }
       description = try SchemaDescription.read(from: connection)
       let record = try SchemaRecord.read(from: connection, path: url.path)
       recordedVersion = record?.version
