@@ -77,6 +77,15 @@ struct StoreCheckCommandTests {
     }
   }
 
+  @Test func aCatalogKeptFromOpeningByAFIFOBesideItIsStillCalledACatalog() async throws {
+    try await movies.add("Alien")
+    #expect(mkfifo(store.path + "-wal", 0o600) == 0)
+    let check = try await movies.run(["store", "check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("-wal is not a regular file of its own"), "\(check.stdout)")
+    #expect(check.stderr == "movies: error: the catalog has 1 problem\n", "\(check.stderr)")
+  }
+
   @Test func aValueNoReadCouldDecodeIsFoundNamingItsRow() async throws {
     try await movies.add("Alien")
     try await movies.add("Heat")

@@ -78,13 +78,17 @@ struct StoreCheckCommand: MoviesCommand {
   }
 
   /// Whether the file checked is a catalog this app can read, or one whose header alone keeps
-  /// SQLite from reading it (which `--repair` tries, and puts back if it does not help).
+  /// SQLite from reading it (which `--repair` tries, and puts back if it does not help), or one
+  /// with a sound header that SQLite could not open for what lies beside it (a `-wal` that is a
+  /// FIFO): its problems are the catalog's to list.
   ///
   /// Any other file whose version is not recognized — a text file, another program's
   /// database, a catalog of a newer app — is no catalog that a repair could help: the repairs
   /// make a catalog's own files right, and would change a file that is not one.
   static func isCatalog(_ check: StoreCheck) -> Bool {
     check.version != nil || check.problems.contains { $0.repair == .resetHeaderVersions }
+      // SQLite could not open a file with a sound header: what is wrong is beside it, not it.
+      || (!check.wasOpened && check.headerIsSound)
   }
 
   /// Lists what the check found in a file that is no catalog, suggesting no repair and

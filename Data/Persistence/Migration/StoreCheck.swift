@@ -32,6 +32,12 @@ public struct StoreCheck: Sendable {
   public private(set) var notes: [StoreProblem] = []
   /// The store's version, when it is recognized.
   public private(set) var version: Schema.Version?
+  /// Whether SQLite opened the store: when not, with a sound header, what kept it from opening
+  /// may lie beside the file (a `-wal` that is a FIFO, a folder it cannot read), not in it.
+  public private(set) var wasOpened = false
+  /// Whether the file's first 100 bytes are a header SQLite and the engine accept (an empty
+  /// file has none, and counts as sound).
+  public private(set) var headerIsSound = true
   let migrator: StoreMigrator
   private var versionIndex: Int?
   /// The names of the version's tables the store lacks because their models were added to the
@@ -56,6 +62,7 @@ public struct StoreCheck: Sendable {
     guard file.exists else { throw .cannotOpen(path: url.path, reason: "no store exists there") }
     realURL = URL(fileURLWithPath: file.path)
     if let header = StoreHeader(path: file.path) {
+      headerIsSound = header.problems.isEmpty
       let repair: StoreProblem.Repair? = header.versionsAreTheOnlyFault ? .resetHeaderVersions : nil
       problems += header.problems.map { StoreProblem($0, repair: repair) }
     }
@@ -64,6 +71,7 @@ public struct StoreCheck: Sendable {
     do {
       // Changes nothing on disk: not even a -wal or -shm file appears.
       connection = try file.inspectionConnection()
+      wasOpened = true
     } catch {
       problems.append(StoreProblem("SQLite cannot read it: \(error)"))
       return
