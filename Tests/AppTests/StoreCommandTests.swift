@@ -56,6 +56,16 @@ struct StoreCommandTests {
     for suffix in ["-wal", "-shm"] { #expect(!FileManager.default.fileExists(atPath: older.path + suffix)) }
   }
 
+  @Test func aSearchIndexInItsEarlierFormIsNoProblem() async throws {
+    // Made by a 3.0.0 app whose index kept positions (before `detail=none`).
+    let older = movies.folder.appendingPathComponent("history.store")
+    try FileManager.default.copyItem(
+      at: Self.fixture.deletingLastPathComponent().appendingPathComponent("catalog-history-3.0.0.store"), to: older)
+    let check = try await movies.run(["--store", older.path, "store", "check"])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    #expect(!check.stdout.contains("search index"), "\(check.stdout)")
+  }
+
   @Test func infoSaysEveryCommandRefusesACatalogWithAView() async throws {
     let catalog = movies.folder.appendingPathComponent("viewed.store")
     #expect(
