@@ -56,20 +56,7 @@ struct StoreCheckCommand: MoviesCommand {
       context.console.line("note: \(note.description)\(note.repair == nil ? "" : " (--repair fixes it)")")
     }
     // The engine knows nothing of movies: the catalog's own rules are checked on top.
-    // An older version is not opened: a read-only open could not migrate it, and SQLite would
-    // leave a -wal and -shm beside it trying.
-    let current = CatalogMigrationPlan.current.versionIdentifier
-    let violations: (lines: [String], count: Int)?
-    if let version = check.version, version != current {
-      if check.problems.isEmpty {
-        context.console.line(
-          "note: the values were not checked against the catalog's rules: it is version \(version), "
-            + "and they are checked at \(current) ('movies store migrate' moves it there)")
-      }
-      violations = nil
-    } else {
-      violations = try await ruleViolations(context, notes: check.problems.isEmpty)
-    }
+    let violations = try await ruleViolations(context, version: check.version, notes: check.problems.isEmpty)
     try report(check.problems, violations ?? ([], 0), in: context)
     let version = check.version.map { "version \($0)" } ?? "an unknown version"
     context.console.line(
@@ -106,7 +93,7 @@ struct StoreCheckCommand: MoviesCommand {
     for note in check.notes { context.console.line("note: \(note.description)") }
     var violations: (lines: [String], count: Int)?
     if check.problems.isEmpty && check.notes.isEmpty && !check.needsMigration {
-      violations = try await ruleViolations(context, notes: true)
+      violations = try await ruleViolations(context, version: nil, notes: true)
     } else if check.problems.isEmpty {
       context.console.line("note: the values were not checked against the catalog's rules: opening would change it")
     }
@@ -148,13 +135,25 @@ struct StoreCheckCommand: MoviesCommand {
   /// The values that break the catalog's rules (a rate outside 0–10, an empty title, …), as
   /// `problem:` lines saying what the user can do, and how many there are. A catalog that
   /// cannot be opened unchanged (it needs a migration, is too damaged, or its folder cannot be
-  /// written) is not checked: `nil`, and with `notes`, a line says so.
-  private func ruleViolations(_ context: CommandContext, notes: Bool) async throws -> (lines: [String], count: Int)? {
+  /// written) is not checked: `nil`, and with `notes`, a line says so. A catalog of an older
+  /// `version` (`nil`: current, or not known yet) is not even opened: a read-only open could not migrate it, and SQLite would leave
+  /// a `-wal` and `-shm` beside it trying.
+  private func ruleViolations(
+    _ context: CommandContext, version: Schema.Version?, notes: Bool
+  ) async throws -> (lines: [String], count: Int)? {
+    let notChecked = { (reason: String) in
+      if notes { context.console.line("note: the values were not checked against the catalog's rules: \(reason)") }
+    }
+    let current = CatalogMigrationPlan.current.versionIdentifier
+    if let version, version != current {
+      notChecked("it is version \(version), and they are checked at \(current) ('movies store migrate' moves it there)")
+      return nil
+    }
     let catalog: Catalog
     do {
       catalog = try await context.openCatalog(readOnly: true)
     } catch {
-      if notes { context.console.line("note: the values were not checked against the catalog's rules: \(error)") }
+      notChecked("\(error)")
       return nil
     }
     var lines: [String] = []

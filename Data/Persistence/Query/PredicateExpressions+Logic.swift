@@ -139,13 +139,8 @@ extension PredicateTranslator {
 
   /// Translates `function(arguments…)`; every argument must be a scalar.
   func call(_ function: String, _ arguments: Any...) throws(PersistenceError) -> SQLTerm {
-    var sql: [String] = []
-    var bindings: [SQLValue] = []
-    for argument in arguments {
-      let term = try scalar(argument)
-      sql.append(term.sql)
-      bindings += term.bindings
-    }
-    return SQLTerm(sql: "\(function)(\(sql.joined(separator: ", ")))", bindings: bindings)
+    var terms: [SQLTerm] = []
+    for argument in arguments { terms.append(try scalar(argument)) }
+    return .call(function, terms)
   }
 }

@@ -61,8 +61,9 @@ extension PredicateExpressions.SequenceStartsWith: SQLExpressible {
     }
     guard translator.dialect == .postgreSQL else {
       // By Swift's characters, as `Predicate.evaluate` does, within a range an index answers.
-      let exact = try translator.call("swift_starts_with", base, prefix)
-      guard let range = try translator.prefixRange(base, prefix) else { return exact }
+      let (haystack, needle) = (try translator.scalar(base), try translator.scalar(prefix))
+      let exact = SQLTerm.call("swift_starts_with", haystack, needle)
+      guard let range = translator.prefixRange(haystack, needle) else { return exact }
       return SQLTerm(sql: "(\(range.sql) AND \(exact.sql))", bindings: range.bindings + exact.bindings)
     }
     return try translator.narrowingTextTest("starts_with", base, prefix, test: { "starts_with(\($0), \($1))" })
@@ -78,8 +79,9 @@ extension PredicateExpressions.CollectionContainsCollection: SQLExpressible {
       return try translator.narrowingTextTest("contains", base, other, test: { "(strpos(\($0), \($1)) > 0)" })
     }
     // By Swift's characters, as `Predicate.evaluate` does; `%` and `_` are plain text.
-    let exact = try translator.bytesFirst(try translator.call("swift_contains", base, other), base, other)
-    guard let narrowing = try translator.searchNarrowing(base, containing: other) else { return exact }
+    let (haystack, needle) = (try translator.scalar(base), try translator.scalar(other))
+    let exact = translator.bytesFirst(SQLTerm.call("swift_contains", haystack, needle), haystack, needle)
+    guard let narrowing = translator.searchNarrowing(haystack, containing: needle) else { return exact }
     return SQLTerm(narrowing: narrowing, exact: exact.fragment)
   }
 }
@@ -100,20 +102,16 @@ extension PredicateTranslator {
 
   /// The range of a text column that holds every value starting with a captured `prefix`:
   /// `column >= prefix AND column < next`, `next` being the prefix with its last scalar one
-  /// higher, which SQLite reads from an index on the column; `nil` unless `base` is a column
-  /// and `prefix` a captured, non-empty value.
+  /// higher, which SQLite reads from an index on the column; `nil` unless `haystack` is a
+  /// column and `prefix` a captured, non-empty text.
   ///
   /// Text compares by its UTF-8 bytes, whose order is the scalars' order. Stored text is in
   /// NFC, as a captured value is, and NFC does not change across the boundary of two
   /// characters, so a value Swift finds starting with the prefix starts with its scalars and
   /// lies in the range; the exact test still decides. `next` is bound as it is, not normalized:
   /// NFC could map it below the prefix (U+2126 OHM SIGN is U+03A9 in NFC).
-  func prefixRange(_ base: Any, _ prefix: Any) throws(PersistenceError) -> SQLFragment? {
-    let haystack = try scalar(base)
-    guard haystack.column != nil else { return nil }
-    let needle = try scalar(prefix)
-    guard needle.sql == "?", needle.bindings.count == 1, case .text(let text) = needle.bindings[0], !text.isEmpty
-    else { return nil }
+  func prefixRange(_ haystack: SQLTerm, _ prefix: SQLTerm) -> SQLFragment? {
+    guard haystack.column != nil, let text = prefix.capturedText, !text.isEmpty else { return nil }
     let lower = SQLFragment("\(haystack.sql) >= ?", haystack.bindings + [.text(text)])
     var scalars = Array(text.unicodeScalars)
     while let last = scalars.popLast() {
@@ -128,9 +126,9 @@ extension PredicateTranslator {
     return lower
   }
 
-  /// `exact`, a Swift text test of `base` against `needle`, after SQLite's `instr` has found the
-  /// needle's bytes in the row, when `base` is a column and `needle` a captured text without NUL;
-  /// `exact` alone otherwise.
+  /// `exact`, a Swift text test of `haystack` against `needle`, after SQLite's `instr` has found
+  /// the needle's bytes in the row, when `haystack` is a column and `needle` a captured text
+  /// without NUL; `exact` alone otherwise.
   ///
   /// Stored text is in NFC, as a captured value is, and NFC does not change across the boundary
   /// of two characters, so text Swift finds holding the needle (or starting with it) holds its
@@ -139,26 +137,21 @@ extension PredicateTranslator {
   /// and `exact` is then NULL too, so the conjunction is `exact`'s value, the third truth value
   /// included. A needle of one or two characters, which the substring index cannot look up,
   /// reads every row this way.
-  func bytesFirst(_ exact: SQLTerm, _ base: Any, _ needle: Any) throws(PersistenceError) -> SQLTerm {
-    let haystack = try scalar(base)
-    let needle = try scalar(needle)
-    guard haystack.column != nil, needle.sql == "?", needle.bindings.count == 1,
-      case .text(let text) = needle.bindings[0], !text.isEmpty, !text.utf8.contains(0)
-    else { return exact }
+  func bytesFirst(_ exact: SQLTerm, _ haystack: SQLTerm, _ needle: SQLTerm) -> SQLTerm {
+    guard haystack.column != nil, let text = needle.capturedText, !text.isEmpty, !text.utf8.contains(0) else {
+      return exact
+    }
     return SQLTerm(
       sql: "(instr(\(haystack.sql), ?) > 0 AND \(exact.sql))",
       bindings: haystack.bindings + needle.bindings + exact.bindings)
   }
 
-  /// The condition that narrows `base.contains(needle)` to the rows the table's substring index
-  /// (``SearchIndex``) finds, when `base` is a searchable column and `needle` a captured value the
-  /// index can look up; `nil` otherwise, and the exact test alone reads every row.
-  func searchNarrowing(_ base: Any, containing needle: Any) throws(PersistenceError) -> SQLFragment? {
-    guard narrowsSearches, let index = SearchIndex(table), let column = try scalar(base).column else { return nil }
-    let needle = try scalar(needle)
-    // A captured value is one bound parameter, its text already in NFC as stored text is.
-    guard needle.sql == "?", needle.bindings.count == 1, case .text(let text) = needle.bindings[0],
-      let narrowing = index.narrowing(column, containing: text)
+  /// The condition that narrows `haystack.contains(needle)` to the rows the table's substring
+  /// index (``SearchIndex``) finds, when `haystack` is a searchable column and `needle` a captured
+  /// value the index can look up; `nil` otherwise, and the exact test alone reads every row.
+  func searchNarrowing(_ haystack: SQLTerm, containing needle: SQLTerm) -> SQLFragment? {
+    guard narrowsSearches, let index = SearchIndex(table), let column = haystack.column,
+      let text = needle.capturedText, let narrowing = index.narrowing(column, containing: text)
     else { return nil }
     return SQLFragment("\(table.quotedName).\(narrowing.sql)", narrowing.bindings)
   }
@@ -215,13 +208,15 @@ extension PredicateTranslator {
       // row's `hex(element)` would read every row. A list that mixes blobs with other values
       // compares by hex text.
       let isBlob = { (value: SQLValue) in if case .blob = value { true } else { false } }
-      let test =
-        carried.allSatisfy(isBlob)
-        ? "\(element.sql) IN (SELECT swift_unhex(value) FROM json_each(?))"
-        : values.contains(where: isBlob)
-          ? "hex(\(element.sql)) IN (SELECT value FROM json_each(?))"
-          : "\(element.sql) IN (SELECT value FROM json_each(?))"
-      tests.append(test)
+      let compared: String
+      if carried.allSatisfy(isBlob) {
+        compared = "\(element.sql) IN (SELECT swift_unhex(value) FROM json_each(?))"
+      } else if values.contains(where: isBlob) {
+        compared = "hex(\(element.sql)) IN (SELECT value FROM json_each(?))"
+      } else {
+        compared = "\(element.sql) IN (SELECT value FROM json_each(?))"
+      }
+      tests.append(compared)
       bindings += element.bindings + [.text(try Self.jsonArray(carried))]
       if !apart.isEmpty {
         guard apart.count <= Self.longestParameterList else {

@@ -196,6 +196,22 @@ struct SQLTerm {
 }
 
 extension SQLTerm {
+  /// The text of a captured value: one bound parameter, its text already in NFC as stored text
+  /// is; `nil` for any other term.
+  var capturedText: String? {
+    guard sql == "?", bindings.count == 1, case .text(let text) = bindings[0] else { return nil }
+    return text
+  }
+
+  /// `function(arguments…)`.
+  static func call(_ function: String, _ arguments: SQLTerm...) -> SQLTerm { call(function, arguments) }
+
+  /// `function(arguments…)`, the arguments given as a list.
+  static func call(_ function: String, _ arguments: [SQLTerm]) -> SQLTerm {
+    SQLTerm(
+      sql: "\(function)(\(arguments.map(\.sql).joined(separator: ", ")))", bindings: arguments.flatMap(\.bindings))
+  }
+
   /// `narrowing AND exact`: an exact test within the row set an index finds.
   init(narrowing: SQLFragment, exact: SQLFragment) {
     self.init(sql: "(\(narrowing.sql) AND \(exact.sql))", bindings: narrowing.bindings + exact.bindings)
