@@ -2,8 +2,13 @@
 # Measures how the catalog's commands grow with its size: for each size given, a generated
 # catalog is imported, then every query a user runs is timed (with its peak memory) — a page
 # of `list` under each filter (a search for a rare phrase and for a word every movie holds), a
-# page deep in the list, `stats`, an export of every movie, `store check` and one movie by id. The sizes print side by side with the growth of each figure, so a command that grows
-# faster than the rows, or an indexed lookup that does not stay flat, shows at once.
+# page deep in the list, `stats`, an export of every movie, `store check` and one movie by id.
+# Beside the import, the export and `store check`, the sqlite3 shell (when installed) does
+# SQLite's own part of the same work on the same data — the file's import into one table with
+# the movies' two indexes, every movie read in the list's order, `PRAGMA integrity_check` — so
+# growth that is SQLite's shows apart from the engine's. The sizes print side by side with the
+# growth of each figure, so a command that grows faster than the rows, or an indexed lookup that
+# does not stay flat, shows at once.
 #
 #   scripts/measure-scale.sh                      # 100,000 and 10,000,000 movies
 #   scripts/measure-scale.sh 10000 100000         # any sizes, smallest first
@@ -22,18 +27,25 @@ sizes=("$@")
 . scripts/measure-common.sh
 need_gnu_time
 find_movies
+shell="$(command -v sqlite3 || true)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 declare -A millis peak
 labels=()
 
-# Runs one command on a catalog and keeps its time and peak memory under a label.
+# Runs one command on a catalog and keeps its time and peak memory under a label: `movies`
+# with the arguments given, or (measure_with) any program.
 measure() {
+  local rows="$1" label="$2"; shift 2
+  measure_with "$rows" "$label" "$movies" "$@"
+}
+
+measure_with() {
   local rows="$1" label="$2"; shift 2
   local start end
   start=$(date +%s%N)
-  /usr/bin/time -f "%M" -o "$work/time" "$movies" "$@" >"$work/out" 2>"$work/err" || {
+  /usr/bin/time -f "%M" -o "$work/time" "$@" >"$work/out" 2>"$work/err" || {
     echo "measure-scale: '$label' failed on $rows movies:" >&2; cat "$work/err" >&2; exit 1
   }
   end=$(date +%s%N)
@@ -47,6 +59,15 @@ for rows in "${sizes[@]}"; do
   store="$work/catalog.store"
   rm -f "$store"*
   measure "$rows" "import" --store "$store" import "$work/movies.csv" --quiet
+  if [ -n "$shell" ]; then
+    # SQLite's own growth for the same work, beside each command that reads or writes it all:
+    # the shell's import of the file into one table, with the movies' two indexes built after.
+    rm -f "$work/shell.db"
+    measure_with "$rows" "sqlite3: .import, 2 indexes" "$shell" "$work/shell.db" \
+      ".import --csv $work/movies.csv movies" \
+      'CREATE UNIQUE INDEX by_title ON movies (title, date); CREATE INDEX by_date ON movies (date, title)'
+    rm -f "$work/shell.db"
+  fi
   rm -f "$work/movies.csv"
   deep=$((rows * 3 / 4))
   measure "$rows" "list (first page by date)" --store "$store" list --limit 20
@@ -66,7 +87,14 @@ for rows in "${sizes[@]}"; do
   measure "$rows" "show ID (fetch by id)" --store "$store" show "$id"
   measure "$rows" "stats" --store "$store" stats
   measure "$rows" "export --format json (all)" --store "$store" export --format json
+  if [ -n "$shell" ]; then
+    measure_with "$rows" "sqlite3: every movie in list order" "$shell" -readonly "$store" \
+      'SELECT * FROM movies ORDER BY date, title, id'
+  fi
   measure "$rows" "store check" --store "$store" store check
+  if [ -n "$shell" ]; then
+    measure_with "$rows" "sqlite3: PRAGMA integrity_check" "$shell" -readonly "$store" 'PRAGMA integrity_check'
+  fi
   rm -f "$store"*
 done
 

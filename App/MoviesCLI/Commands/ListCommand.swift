@@ -108,6 +108,14 @@ struct ListCommand: MoviesCommand {
     return "use \(next) in place of \(replaced.joined(separator: " "))"
   }
 
+  /// Whether the list may leave out movies of the catalog: a filter, a tag, a review's text,
+  /// an offset or a page after a movie.
+  var narrows: Bool {
+    query.minimumRate != nil || query.maximumRate != nil || query.from != nil || query.before != nil
+      || query.heartedOnly || query.titlePrefix != nil || query.searchText != nil || query.ids != nil
+      || query.tagID != nil || query.offset > 0 || query.after != nil || tag != nil || reviewText != nil
+  }
+
   /// Writes the list to a console: JSON and CSV as data for scripts, a table for people.
   /// Returns how many movies it listed and the id of the last one.
   @discardableResult
@@ -173,7 +181,14 @@ struct ListCommand: MoviesCommand {
         }
       }
       if count == 0 {
-        write(MovieOutput.table([]))
+        // `--limit 0` asks for an empty table; an empty page of a narrowed list says so, as
+        // "No movies." would claim the catalog has none.
+        if query.limit == 0 {
+          try output.append(table.line(table.headers, widths: widths))
+          try output.flush()
+        } else {
+          write(narrows ? "No movies match.\n" : MovieOutput.table([]))
+        }
       } else {
         try output.append(table.line(table.headers, widths: widths))
         if count <= Self.rowsReadOnce {
