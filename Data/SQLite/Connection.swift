@@ -21,6 +21,14 @@ package final class Connection {
     case immutableFile(String)
     /// A private database in memory, gone when the connection closes.
     case memory
+
+    /// The file's path; `":memory:"` for a database in memory.
+    package var path: String {
+      switch self {
+      case .file(let path), .immutableFile(let path): path
+      case .memory: ":memory:"
+      }
+    }
   }
 
   let handle: OpaquePointer

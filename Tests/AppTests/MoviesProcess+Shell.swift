@@ -9,6 +9,22 @@ extension MoviesProcess {
     return (result.status, result.stderr)
   }
 
+  /// Runs `movies` started through a prefix — `setpriv` as another user, a shell that sets a
+  /// umask or a folder — with only `HOME` (the process's folder) and `PATH` set.
+  func run(through prefix: [String], _ arguments: [String]) async throws -> Result {
+    let result = try await Self.runTool(
+      prefix[0], Array(prefix.dropFirst()) + [Self.executable.path] + arguments,
+      environment: ["HOME": folder.path, "PATH": "/usr/bin:/bin"])
+    return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
+  }
+
+  /// The prefix that runs a program as `nobody` (`setpriv`), for a test run as root, whom
+  /// permissions do not bind; `nil` when not root or without `setpriv`.
+  static var asNobody: [String]? {
+    guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return nil }
+    return ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+  }
+
   /// Runs another program (a shell, a script of the package) off the concurrency pool, with
   /// nothing on its standard input; returns its status and what it wrote (a little: standard
   /// output is read to its end before standard error).

@@ -32,7 +32,7 @@ struct ExportCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try await context.openCatalog()
+    let catalog = try await context.openCatalogToRead()
     // Writing the catalog, its -wal or an image would corrupt it or lose committed changes.
     if let output, case .file(let container, _) = catalog.store, container.isStoreFile(output) {
       throw AppError.unwritableFile(output, "it is one of the catalog's own files")

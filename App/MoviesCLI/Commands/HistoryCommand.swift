@@ -48,7 +48,7 @@ struct HistoryCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try await context.openCatalog()
+    let catalog = try await context.openCatalogToRead()
     let authors = authors.isEmpty ? nil : Set(authors)
     var (after, count) = (since.map(HistoryToken.init), limit)
     if let last {

@@ -90,7 +90,7 @@ struct ListCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     // The query is checked before the store is opened, so a bad one changes nothing.
     _ = try ListMovies<SQLiteRepository<Movie>>.descriptor(for: query)
-    let page = try await output(from: try await context.openCatalog(), to: context.console)
+    let page = try await output(from: try await context.openCatalogToRead(), to: context.console)
     // A full page may have more after it: say how to ask for them, beside the data.
     if let limit = query.limit, limit > 0, page.count == limit, let last = page.last {
       context.console.errorLine("movies: next page: " + Self.nextPage(after: last, query: query))

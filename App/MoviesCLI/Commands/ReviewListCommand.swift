@@ -18,7 +18,7 @@ struct ReviewListCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try await context.openCatalog()
+    let catalog = try await context.openCatalogToRead()
     _ = try await catalog.get.withoutImages(id: movieID)
     let reviews = try await catalog.listReviews(movieID: movieID)
     try ReviewRow.output(format).write(reviews.map(ReviewRow.init), to: context.console)

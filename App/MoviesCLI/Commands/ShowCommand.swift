@@ -19,7 +19,7 @@ struct ShowCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try await context.openCatalog()
+    let catalog = try await context.openCatalogToRead()
     // The images are shown by count, so their bytes are read only to check them: a damaged
     // image leaves every other field shown, with a note.
     let movie = try await catalog.get.withoutImages(id: id)

@@ -17,7 +17,7 @@ struct StatsCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let catalog = try await context.openCatalog()
+    let catalog = try await context.openCatalogToRead()
     let summary = try await CatalogStatistics(movies: catalog.movies)()
     if format == .json {
       context.console.writeData(try Self.json(summary))

@@ -39,6 +39,21 @@ struct CommandContext: Sendable {
     }
   }
 
+  /// Opens the command's catalog for a command that only reads it: as
+  /// ``openCatalog(at:creating:readOnly:backupBeforeMigration:)`` does (migrating a catalog of
+  /// an older version), or read-only when this process may not write the store file or its
+  /// folder, so that a catalog on read-only media or in another user's folder can still be
+  /// read — though not migrated there.
+  ///
+  /// - Throws: `PersistenceError` if the store cannot be opened, or needs a migration it cannot
+  ///   have.
+  func openCatalogToRead() async throws -> Catalog {
+    guard case .file(let url) = store, let writable = StoreWriteAccess(file: url).isGranted else {
+      return try await openCatalog()
+    }
+    return try await openCatalog(readOnly: !writable)
+  }
+
   /// Opens the catalog at another location than the command's store (`store copy --to`): a
   /// file as ``openCatalog(at:creating:readOnly:backupBeforeMigration:)`` does, kept and
   /// removed the same way, or a PostgreSQL database.

@@ -93,13 +93,12 @@ public struct ModelCursor<Model: PersistentModel>: AsyncSequence {
     private func start() throws {
       try repository.store.checkOpen()
       let query = try repository.builder.select(descriptor)
-      guard let path = repository.store.filePath else {
+      guard let location = repository.store.readLocation else {
         state = .buffered(
           try repository.store.read { state in try repository.fetch(query, in: state) }.makeIterator())
         return
       }
-      let connection = try Connection(
-        location: .file(path), readOnly: true, vfs: repository.store.configuration.vfs)
+      let connection = try Connection(location: location, readOnly: true, vfs: repository.store.configuration.vfs)
       // A scan's rows are held until it ends, so a cursor scans only for a page it may hold.
       if let limit = descriptor.fetchLimit, limit <= BoundedScan.longestHeldPage,
         let scan = try repository.builder.scan(descriptor, narrowed: query)

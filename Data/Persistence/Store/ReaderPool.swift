@@ -12,7 +12,7 @@ final class ReaderPool: Sendable {
   /// How many idle connections are kept.
   static let keptIdle = 4
 
-  private let path: String
+  private let location: Connection.Location
   private let external: ExternalFiles?
   private let busyTimeout: Duration
   private let vfs: String?
@@ -29,10 +29,11 @@ final class ReaderPool: Sendable {
     init(state: StoreState) { self.state = state }
   }
 
-  /// A pool for the store file at `path`, whose connections wait up to `busyTimeout` for a lock
-  /// and read through the named VFS (`nil`: the default).
-  init(path: String, external: ExternalFiles?, busyTimeout: Duration, vfs: String? = nil) {
-    self.path = path
+  /// A pool for the store file at `location` (a file, or a file read as it lies), whose
+  /// connections wait up to `busyTimeout` for a lock and read through the named VFS (`nil`: the
+  /// default).
+  init(location: Connection.Location, external: ExternalFiles?, busyTimeout: Duration, vfs: String? = nil) {
+    self.location = location
     self.external = external
     self.busyTimeout = busyTimeout
     self.vfs = vfs
@@ -45,7 +46,7 @@ final class ReaderPool: Sendable {
   ///   `body` throws.
   func read<T>(_ body: (StoreState) throws -> T) throws -> T {
     let lent = try idle.withLock { (idle) throws(PersistenceError) -> Reader? in
-      guard !idle.isClosed else { throw .closed(path: path) }
+      guard !idle.isClosed else { throw .closed(path: location.path) }
       return idle.readers.popLast()
     }
     let reader =
@@ -53,7 +54,7 @@ final class ReaderPool: Sendable {
       ?? Reader(
         state: StoreState(
           connection: try Connection(
-            location: .file(path), readOnly: true, mapsMemory: true, busyTimeout: busyTimeout, vfs: vfs),
+            location: location, readOnly: true, mapsMemory: true, busyTimeout: busyTimeout, vfs: vfs),
           external: external))
     let result: T
     do {

@@ -31,6 +31,10 @@ package final class Store: Sendable {
   private let readsOnly: Bool
   /// The real path of a file store's file (symbolic links followed); `nil` in memory.
   let filePath: String?
+  /// Where connections that read a file store open it: the file, or — for a store opened
+  /// without saving that this process cannot write beside — the file read as it lies
+  /// (``StoreFile/readLocation``); `nil` in memory.
+  let readLocation: Connection.Location?
   /// Which file was opened at `filePath`, to notice it being replaced (``checkFileInPlace()``).
   let openedIdentity: FileIdentity?
   /// Whether opening the store created its file (no other process created it first).
@@ -76,6 +80,7 @@ package final class Store: Sendable {
       case .inMemory: nil
       }
     filePath = file?.path
+    readLocation = file.map { configuration.allowsSave ? .file($0.path) : $0.readLocation }
     watcher = file.map { StoreWatcher(path: $0.path, usesFileEvents: configuration.watchesFileEvents) }
     let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
     let external: ExternalFiles?
@@ -111,8 +116,8 @@ package final class Store: Sendable {
         }
         // Still not WAL: a migration that fails leaves even the file's header as it was.
         connection = try Connection(
-          location: .file(file.path), readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
-          busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+          location: readLocation ?? .file(file.path), readOnly: !configuration.allowsSave, creates: false,
+          usesWAL: false, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
         // The schema guard passed (`recognize`): the only triggers are the search indexes'.
         try connection.runCheckedTriggers()
         try preparation.run(on: connection)
@@ -137,8 +142,8 @@ package final class Store: Sendable {
     self.createdExternalFolder = createdExternalFolder
     openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
     state = Mutex(StoreState(connection: connection, external: external))
-    readers = file.map { [external] file in
-      ReaderPool(path: file.path, external: external, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+    readers = readLocation.map { [external] location in
+      ReaderPool(location: location, external: external, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
     }
   }
 

@@ -80,6 +80,22 @@ struct StoreFile {
     }
   }
 
+  /// Where a store opened without saving reads the file: as it lies on disk (immutable) when
+  /// this process may not write the file or its folder and no write-ahead log lies beside it,
+  /// else through SQLite's usual read-only connection. A WAL store's readers need a `-wal` and
+  /// `-shm` beside it, which SQLite could not create in such a folder, and would leave beside a
+  /// file the user may not write; with no log, every committed page is in the file.
+  ///
+  /// An immutable connection takes no lock, so it does not see what a process that may write the
+  /// file changes meanwhile; it reads a store on read-only media or in another user's folder.
+  var readLocation: Connection.Location {
+    let folder = RealPath.split(path)?.folder ?? "/"
+    guard access(folder, W_OK) != 0 || access(path, W_OK) != 0, !PrivateFiles.exists(path + "-wal") else {
+      return .file(path)
+    }
+    return .immutableFile(path)
+  }
+
   /// Opens a read-only connection that changes nothing on disk: an immutable one unless the
   /// file's write-ahead log and its index both exist (then the log's committed pages must be
   /// read too, and no file needs creating). A plain read-only connection would create a `-wal`
