@@ -29,6 +29,18 @@ sqlite_arg() {
   printf '"%s"' "${text//\"/\\\"}"
 }
 
+# Ends the script, saying so, unless every value after the first argument (what they are, for
+# the message) is a whole number of at least 1: `awk` would count to "abc" forever.
+need_counts() {
+  local what="$1" value; shift
+  for value in "$@"; do
+    [[ "$value" =~ ^[1-9][0-9]*$ ]] || {
+      echo "$(basename "$0"): $what must be whole numbers of at least 1, not '$value'" >&2
+      exit 2
+    }
+  done
+}
+
 # Installs the Debian package PACKAGE with apt-get when COMMAND (a name or a path) is missing,
 # and ends the script saying what it needs when COMMAND is missing still.
 need_command() {

@@ -21,6 +21,7 @@ rows="${1:-100000}"
 runs="${RUNS:-3}"
 # shellcheck source=scripts/measure-common.sh
 . scripts/measure-common.sh
+need_counts "the rows and RUNS" "$rows" "$runs"
 need_gnu_time
 need_command sqlite3 sqlite3
 find_movies

@@ -25,6 +25,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100000 10000000)
 # shellcheck source=scripts/measure-common.sh
 . scripts/measure-common.sh
+need_counts "the sizes" "${sizes[@]}"
 need_gnu_time
 find_movies
 shell="$(command -v sqlite3 || true)"
