@@ -14,6 +14,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200000 1000000)
 # shellcheck source=scripts/measure-common.sh
 . scripts/measure-common.sh
+need_counts "the sizes" "${sizes[@]}"
 need_gnu_time
 find_movies
 

@@ -14,6 +14,7 @@ offset="${2:-150000}"
 runs="${3:-5}"
 # shellcheck source=scripts/measure-common.sh
 . scripts/measure-common.sh
+need_counts "the movies, the offset and the runs" "$rows" "$offset" "$runs"
 find_movies
 
 work="$(mktemp -d)"

@@ -19,6 +19,10 @@ runs="${RUNS:-3}"
 catalog="${CATALOG:-200000}"
 # shellcheck source=scripts/measure-common.sh
 . scripts/measure-common.sh
+need_counts "ROWS, ROUNDS, RUNS and CATALOG" "$rows" "$rounds" "$runs" "$catalog"
+# What measure-import.sh needs, asked for before the benchmark's minutes rather than after.
+need_gnu_time
+need_command sqlite3 sqlite3
 find_movies
 find_tool movies-benchmark BENCHMARK
 export MOVIES="$movies"

@@ -25,6 +25,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100000 10000000)
 # shellcheck source=scripts/measure-common.sh
 . scripts/measure-common.sh
+need_counts "the sizes" "${sizes[@]}"
 need_gnu_time
 find_movies
 shell="$(command -v sqlite3 || true)"
@@ -64,7 +65,7 @@ for rows in "${sizes[@]}"; do
     # the shell's import of the file into one table, with the movies' two indexes built after.
     rm -f "$work/shell.db"
     measure_with "$rows" "sqlite3: .import, 2 indexes" "$shell" "$work/shell.db" \
-      ".import --csv $work/movies.csv movies" \
+      ".import --csv $(sqlite_arg "$work/movies.csv") movies" \
       'CREATE UNIQUE INDEX by_title ON movies (title, date); CREATE INDEX by_date ON movies (date, title)'
     rm -f "$work/shell.db"
   fi
@@ -98,13 +99,15 @@ for rows in "${sizes[@]}"; do
   rm -f "$store"*
 done
 
-header="$(printf '%-30s' command)"
+width=30
+for label in "${labels[@]}"; do if [ ${#label} -gt $width ]; then width=${#label}; fi; done
+header="$(printf '%-*s' "$width" command)"
 for rows in "${sizes[@]}"; do header+="$(printf '  %12s %9s' "$rows ms" "peak MiB")"; done
 [ ${#sizes[@]} -gt 1 ] && header+="$(printf '  %9s' "time ×")"
 echo "$header"
 first="${sizes[0]}" last="${sizes[${#sizes[@]} - 1]}"
 for label in "${labels[@]}"; do
-  line="$(printf '%-30s' "$label")"
+  line="$(printf '%-*s' "$width" "$label")"
   for rows in "${sizes[@]}"; do
     line+="$(printf '  %12s %9s' "${millis[$label,$rows]:--}" "$(( ${peak[$label,$rows]:-0} / 1024 ))")"
   done

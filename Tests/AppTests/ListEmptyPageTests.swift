@@ -41,4 +41,20 @@ struct ListEmptyPageTests {
     let csv = try await movies.run(["list", "--limit", "0", "--format", "csv"]).stdout
     #expect(csv.hasPrefix("id,") && csv.hasSuffix("\r\n") && csv.components(separatedBy: "\r\n").count == 2)
   }
+
+  @Test func aPageOfUnreadableMoviesShowsTheHeaderAloneBeforeTheErrorNamingThem() async throws {
+    let movies = try MoviesProcess()
+    let alien = try await movies.add("Alien", date: "1979-05-25")
+    _ = try await movies.add("Heat", date: "1995-12-15")
+    try ForeignWriter.damage(movies.defaultStore, "UPDATE movies SET rate = 'abc' WHERE title = 'Alien'")
+    for arguments in [["--limit", "1"], ["--to", "1980-01-01"]] {
+      let listed = try await movies.run(["list"] + arguments)
+      #expect(listed.status == 1, "\(arguments)")
+      #expect(listed.stderr.contains(alien), "\(arguments): \(listed.stderr)")
+      #expect(
+        listed.stdout.split(separator: "\n").map { $0.split(separator: " ") } == [
+          ["ID", "DATE", "RATE", "HEART", "TITLE"]
+        ], "neither 'No movies.' nor 'No movies match.' while Alien is there: \(arguments)")
+    }
+  }
 }

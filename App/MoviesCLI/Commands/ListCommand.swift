@@ -181,9 +181,10 @@ struct ListCommand: MoviesCommand {
         }
       }
       if count == 0 {
-        // `--limit 0` asks for an empty table; an empty page of a narrowed list says so, as
+        // `--limit 0` asks for an empty table, as does a page whose every movie was unreadable
+        // (the error after it names them); an empty page of a narrowed list says so, as
         // "No movies." would claim the catalog has none.
-        if query.limit == 0 {
+        if query.limit == 0 || unreadable != nil {
           try output.append(table.line(table.headers, widths: widths))
           try output.flush()
         } else {
