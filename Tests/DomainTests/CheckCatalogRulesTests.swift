@@ -20,7 +20,7 @@ import Testing
         "movie \(badRate.id.uuidString.lowercased()): the rate must be between 0 and 10, not 11",
         "movie \(untrimmed.id.uuidString.lowercased()): the running time must be between 1 and 10000 minutes, not 0",
         "review \(review.id.uuidString.lowercased()): the review must not be empty",
-        "tag \(tag.id.uuidString.lowercased()): the tag \"\(tag.name)\" has 51 characters; the most is 50",
+        "tag \(tag.id.uuidString.lowercased()): the tag \"\(tag.name.dropLast())…\" has 51 characters; the most is 50",
       ])
   }
 

@@ -12,7 +12,9 @@ public enum TagRules {
     let trimmed = name.trimmed
     guard !trimmed.isEmpty else { throw .invalidTag("a tag name must not be empty") }
     guard trimmed.utf8.count <= maximumNameLength || trimmed.count <= maximumNameLength else {
-      throw .invalidTag("the tag \"\(trimmed)\" has \(trimmed.count) characters; the most is \(maximumNameLength)")
+      // The name is quoted up to the most a tag may hold, so a huge one gives a readable error.
+      let shown = trimmed.prefix(maximumNameLength) + "…"
+      throw .invalidTag("the tag \"\(shown)\" has \(trimmed.count) characters; the most is \(maximumNameLength)")
     }
     return trimmed
   }
