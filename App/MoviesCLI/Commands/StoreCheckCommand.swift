@@ -136,8 +136,8 @@ struct StoreCheckCommand: MoviesCommand {
   /// `problem:` lines saying what the user can do, and how many there are. A catalog that
   /// cannot be opened unchanged (it needs a migration, is too damaged, or its folder cannot be
   /// written) is not checked: `nil`, and with `notes`, a line says so. A catalog of an older
-  /// `version` (`nil`: current, or not known yet) is not even opened: a read-only open could not migrate it, and SQLite would leave
-  /// a `-wal` and `-shm` beside it trying.
+  /// `version` (`nil`: current, or not known yet) is not even opened: a read-only open could not
+  /// migrate it, and SQLite would leave a `-wal` and `-shm` beside it trying.
   private func ruleViolations(
     _ context: CommandContext, version: Schema.Version?, notes: Bool
   ) async throws -> (lines: [String], count: Int)? {

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// What a running command needs: the console, and the catalog it may open.
 struct CommandContext: Sendable {
@@ -48,7 +49,7 @@ struct CommandContext: Sendable {
   /// - Throws: `PersistenceError` if the store cannot be opened, or needs a migration it cannot
   ///   have.
   func openCatalogToRead() async throws -> Catalog {
-    guard case .file(let url) = store, let writable = StoreWriteAccess(file: url).isGranted else {
+    guard case .file(let url) = store, let writable = StoreAccess.allowsWriting(storeAt: url) else {
       return try await openCatalog()
     }
     return try await openCatalog(readOnly: !writable)

@@ -89,12 +89,15 @@ struct StoreFile {
   /// An immutable connection takes no lock, so it does not see what a process that may write the
   /// file changes meanwhile; it reads a store on read-only media or in another user's folder.
   var readLocation: Connection.Location {
-    let folder = RealPath.split(path)?.folder ?? "/"
-    guard access(folder, W_OK) != 0 || access(path, W_OK) != 0, !PrivateFiles.exists(path + "-wal") else {
-      return .file(path)
-    }
+    guard !isWritable, !PrivateFiles.exists(path + "-wal") else { return .file(path) }
     return .immutableFile(path)
   }
+
+  /// The folder that holds the file, where SQLite keeps its `-wal` and `-shm`.
+  var folder: String { RealPath.split(path)?.folder ?? "/" }
+
+  /// Whether this process may write the file and its folder, as writing the store needs.
+  var isWritable: Bool { access(path, W_OK) == 0 && access(folder, W_OK) == 0 }
 
   /// Opens a read-only connection that changes nothing on disk: an immutable one unless the
   /// file's write-ahead log and its index both exist (then the log's committed pages must be
@@ -219,7 +222,6 @@ struct StoreFile {
     if error.isNotADatabase {
       return "it is not an SQLite database (another kind of file, or a damaged or encrypted database)"
     }
-    let folder = RealPath.split(path)?.folder ?? "/"
     guard error.isFileAccessFailure, access(folder, W_OK) != 0,
       !PrivateFiles.exists(path + "-wal")
     else { return error.message }
