@@ -128,7 +128,7 @@ struct PredicateTranslator {
   /// The column a name refers to, which must be a stored attribute.
   func column(named name: String) throws(PersistenceError) -> Column {
     guard let column = table.columns.first(where: { $0.name == name }) else {
-      throw .unsupportedQuery("cannot query \(modelName).\(name): \(KeyPathName.notStored(name))")
+      throw .unsupportedQuery("cannot query \(modelName).\(KeyPathName.readable(name)): \(KeyPathName.notStored(name))")
     }
     return column
   }

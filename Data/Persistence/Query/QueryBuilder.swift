@@ -117,7 +117,7 @@ struct QueryBuilder {
   /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` for a name of no stored attribute.
   func columns(names: Set<String>, except excluded: Set<String> = []) throws(PersistenceError) -> String {
     for name in names.union(excluded).sorted() where !table.columns.contains(where: { $0.name == name }) {
-      throw .unsupportedQuery("cannot fetch \(modelName).\(name): \(KeyPathName.notStored(name))")
+      throw .unsupportedQuery("cannot fetch \(modelName).\(KeyPathName.readable(name)): \(KeyPathName.notStored(name))")
     }
     let names = names.subtracting(excluded)
     return table.columns.compactMap { column -> String? in
@@ -169,7 +169,8 @@ struct QueryBuilder {
       }
       let name = KeyPathName.sortColumn(of: keyPath)
       guard let column = table.columns.first(where: { $0.name == name }) else {
-        throw .unsupportedQuery("cannot sort by \(modelName).\(name): \(KeyPathName.notStored(name))")
+        throw .unsupportedQuery(
+          "cannot sort by \(modelName).\(KeyPathName.readable(name)): \(KeyPathName.notStored(name))")
       }
       guard column.kind != .json, column.kind != .external else {
         throw .unsupportedQuery("cannot sort by \(modelName).\(name): it is stored as JSON or in external files")
@@ -246,7 +247,7 @@ struct QueryBuilder {
   ///   stored as JSON or in external files.
   private func column(_ name: String, in table: TableSchema, of model: String) throws(PersistenceError) -> String {
     guard let column = table.columns.first(where: { $0.name == name }) else {
-      throw .unsupportedQuery("cannot filter by \(model).\(name): \(KeyPathName.notStored(name))")
+      throw .unsupportedQuery("cannot filter by \(model).\(KeyPathName.readable(name)): \(KeyPathName.notStored(name))")
     }
     guard column.kind != .json, column.kind != .external else {
       throw .unsupportedQuery("cannot filter by \(model).\(name): it is stored as JSON or in external files")

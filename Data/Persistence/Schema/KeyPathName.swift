@@ -26,10 +26,48 @@ enum KeyPathName {
   /// requirement (`\.date` where the model is a type parameter), describes itself as
   /// `<computed 0x… (Date)>`: it reaches the value, but names no stored attribute.
   static func notStored(_ name: String) -> String {
+    if name.hasPrefix(unmappedPrefix) {
+      return
+        "the property has no coding key of its own (it is left out of CodingKeys, or its decoding reads another property's key)"
+    }
     guard name.hasPrefix("<computed") else { return "it is not a stored attribute" }
     return
       "the key path reaches a computed property or a protocol's requirement, not a stored attribute (write it where the model's own type is known)"
   }
+
+  /// A described property path (`info?.year`) with its properties' names replaced by the
+  /// coding keys that store them (``CodingKeyMap``), as far as it names stored properties; the
+  /// rest (a computed step) is kept as described. A property that no coding key of its own
+  /// stores is named `<no coding key: name>`, which no column has.
+  private static func codingPath(of described: String, from root: Any.Type) -> String {
+    var properties: [String] = []
+    var rest = described[...]
+    while !rest.isEmpty {
+      let end = rest.firstIndex(of: ".") ?? rest.endIndex
+      let step = rest[..<end].filter { $0 != "?" && $0 != "!" }
+      guard let first = step.first, first.isLetter || first == "_",
+        step.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      else { break }
+      properties.append(step)
+      rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+    }
+    guard !properties.isEmpty else { return described }
+    let map = CodingKeyMap.of(root)
+    guard let path = map.codingPath(of: properties) else {
+      return "\(unmappedPrefix)\(properties.joined(separator: "."))>"
+    }
+    return (path + (rest.isEmpty ? [] : [String(rest)])).joined(separator: ".")
+  }
+
+  /// A column name as a message shows it: a property path that names no coding key as the
+  /// property path alone.
+  static func readable(_ name: String) -> String {
+    guard name.hasPrefix(unmappedPrefix), name.hasSuffix(">") else { return name }
+    return String(name.dropFirst(unmappedPrefix.count).dropLast())
+  }
+
+  /// How a property path that names no coding key begins.
+  static let unmappedPrefix = "<no coding key: "
 
   /// The most key paths whose names are remembered at once.
   static let capacity = 1024
@@ -49,7 +87,8 @@ enum KeyPathName {
     // `CustomStringConvertible`: each is a search of every conformance in the program for each
     // new key path type, the most of describing a model's key paths when a store opens.
     let text = keyPath.debugDescription
-    let column = text.firstIndex(of: ".").map { String(text[text.index(after: $0)...]) } ?? text
+    let described = text.firstIndex(of: ".").map { String(text[text.index(after: $0)...]) } ?? text
+    let column = codingPath(of: described, from: type(of: keyPath).rootType)
     let names = Names(
       column: column, components: column.split(separator: ".").map { String($0.filter { $0 != "?" && $0 != "!" }) })
     cache.withLock { cache in

@@ -50,7 +50,8 @@ public struct Schema: Sendable {
       guard let position = columns.firstIndex(where: { $0.name == external }),
         [.blob, .json].contains(columns[position].kind)
       else {
-        throw .invalidSchema("external storage of \(name) names '\(external)', which is not a stored Data or [Data]")
+        throw .invalidSchema(
+          "external storage of \(name) names '\(KeyPathName.readable(external))', which is not a stored Data or [Data]")
       }
       if !externalInRow {
         columns[position] = Column(name: external, kind: .external, isOptional: columns[position].isOptional)
@@ -58,7 +59,8 @@ public struct Schema: Sendable {
     }
     for opaque in entity.codable {
       guard let position = columns.firstIndex(where: { $0.name == opaque }) else {
-        throw .invalidSchema("codable attributes of \(name) name '\(opaque)', which is not a stored attribute")
+        throw .invalidSchema(
+          "codable attributes of \(name) name '\(KeyPathName.readable(opaque))', which is not a stored attribute")
       }
       columns[position] = Column(name: opaque, kind: .json, isOptional: columns[position].isOptional)
     }

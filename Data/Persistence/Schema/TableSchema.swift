@@ -53,12 +53,14 @@ package struct TableSchema: Sendable, Hashable {
     }
     for index in indexes {
       for column in index.columns where !columns.contains(where: { $0.name == column }) {
-        throw .invalidSchema("an index of \(name) names '\(column)', which is not a stored attribute")
+        throw .invalidSchema(
+          "an index of \(name) names '\(KeyPathName.readable(column))', which is not a stored attribute")
       }
     }
     for key in foreignKeys {
       guard let column = columns.first(where: { $0.name == key.column }) else {
-        throw .invalidSchema("a relationship of \(name) names '\(key.column)', which is not a stored attribute")
+        throw .invalidSchema(
+          "a relationship of \(name) names '\(KeyPathName.readable(key.column))', which is not a stored attribute")
       }
       guard key.deleteRule != .nullify || column.isOptional else {
         throw .invalidSchema("\(name).\(key.column) must be optional for the delete rule nullify")
@@ -70,14 +72,17 @@ package struct TableSchema: Sendable, Hashable {
     self.quotedColumns = columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", ")
     self.indexes = indexes
     for renamed in originalNames.keys where !columns.contains(where: { $0.name == renamed }) {
-      throw .invalidSchema("\(name) declares '\(renamed)' renamed, but it is not a stored attribute")
+      throw .invalidSchema(
+        "\(name) declares '\(KeyPathName.readable(renamed))' renamed, but it is not a stored attribute")
     }
     for column in defaults.keys where !columns.contains(where: { $0.name == column }) {
-      throw .invalidSchema("\(name) declares a default for '\(column)', which is not a stored attribute")
+      throw .invalidSchema(
+        "\(name) declares a default for '\(KeyPathName.readable(column))', which is not a stored attribute")
     }
     for column in searchable {
       guard columns.contains(where: { $0.name == column && $0.kind == .text }) else {
-        throw .invalidSchema("\(name) declares '\(column)' searchable, but it is not a stored text attribute")
+        throw .invalidSchema(
+          "\(name) declares '\(KeyPathName.readable(column))' searchable, but it is not a stored text attribute")
       }
     }
     guard Set(searchable).count == searchable.count else {
@@ -87,7 +92,8 @@ package struct TableSchema: Sendable, Hashable {
     for column in preservedOnDeletion {
       guard columns.contains(where: { $0.name == column && $0.kind != .external }) else {
         throw .invalidSchema(
-          "\(name) declares '\(column)' preserved on deletion, but it is not an attribute stored in the table")
+          "\(name) declares '\(KeyPathName.readable(column))' preserved on deletion, but it is not an attribute stored in the table"
+        )
       }
     }
     guard Set(preservedOnDeletion).count == preservedOnDeletion.count else {
