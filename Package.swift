@@ -96,13 +96,18 @@ let package = Package(
     // A family of two trip models and the checks every store's family repository must pass.
     .target(
       name: "FamilySupport", dependencies: ["Persistence", "Repositories", "TestSupport"], path: "Tests/FamilySupport"),
+    // The wide differential fuzzer of predicates (every integer width, floating point, UUIDs,
+    // JSON, renamed coding keys) and its corpus, run on each store by the engines' tests.
+    .target(
+      name: "PredicateFuzzing", dependencies: ["Persistence", "Repositories", "TestSupport"],
+      path: "Tests/PredicateFuzzing"),
     .testTarget(
       name: "DomainTests", dependencies: ["Catalog", "Repositories", "TestSupport"], path: "Tests/DomainTests"),
     .testTarget(
       name: "DataTests",
       dependencies: [
         "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "NestedJSON", "TestSupport",
-        "CSQLite", "FamilySupport",
+        "CSQLite", "FamilySupport", "PredicateFuzzing",
       ],
       path: "Tests/DataTests"
     ),
@@ -112,7 +117,7 @@ let package = Package(
       name: "PostgresTests",
       dependencies: [
         "PostgresCore", "PostgresServer", "Persistence", "Catalog", "CatalogStorage", "Repositories", "SQLiteCore",
-        "TestSupport", "FamilySupport",
+        "TestSupport", "FamilySupport", "PredicateFuzzing",
       ],
       path: "Tests/PostgresTests"),
     // A throwaway PostgreSQL cluster (initdb in a temporary folder, a free loopback port), for the

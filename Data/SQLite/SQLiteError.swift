@@ -27,6 +27,16 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
   /// (`SQLITE_BUSY`).
   public var isBusy: Bool { code == SQLITE_BUSY }
 
+  /// What made a query fail while it ran, for a row on which Swift would trap (an integer
+  /// overflow, a division by zero, `!` of nil): the message of one of the engine's Swift
+  /// functions; `nil` for any other failure.
+  public var predicateFailure: String? {
+    guard code == SQLITE_ERROR else { return nil }
+    return [SwiftFunctions.overflow, SwiftFunctions.divisionByZero, SwiftFunctions.unwrappedNil].first {
+      message == $0
+    }
+  }
+
   /// Whether a constraint (unique, not null, foreign key, check) rejected a change.
   public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
 

@@ -10,39 +10,37 @@ import Foundation
 /// (overflow, a nil force-unwrapped), the function fails the statement with an error instead.
 /// See [Application-defined SQL functions](https://www.sqlite.org/appfunc.html).
 enum SwiftFunctions {
+  /// The message of a query that failed for a row on which Swift would trap on an overflow.
+  static let overflow = "arithmetic overflow in a predicate"
+  /// The message of a query that failed for a row on which Swift would trap dividing by zero.
+  static let divisionByZero = "division by zero in a predicate"
+  /// The message of a query that failed for a row on which Swift would trap unwrapping nil.
+  static let unwrappedNil = "a predicate force-unwrapped nil"
   /// Registers every function on a connection.
   static func register(on connection: OpaquePointer) throws(SQLiteError) {
     let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
-    let functions:
+    let integers: [(String, @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void)] = [
+      ("swift_add", { context, count, arguments in SwiftFunctions.integer(context, count, arguments, .add) }),
+      (
+        "swift_subtract",
+        { context, count, arguments in SwiftFunctions.integer(context, count, arguments, .subtract) }
+      ),
+      (
+        "swift_multiply",
+        { context, count, arguments in SwiftFunctions.integer(context, count, arguments, .multiply) }
+      ),
+      ("swift_divide", { context, count, arguments in SwiftFunctions.integer(context, count, arguments, .divide) }),
+      (
+        "swift_remainder",
+        { context, count, arguments in SwiftFunctions.integer(context, count, arguments, .remainder) }
+      ),
+    ]
+    var functions:
       [(String, Int32, @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void)] = [
-        (
-          "swift_add", 2,
-          { context, _, arguments in SwiftFunctions.integer(context, arguments) { $0.addingReportingOverflow($1) } }
-        ),
-        (
-          "swift_subtract", 2,
-          { context, _, arguments in SwiftFunctions.integer(context, arguments) { $0.subtractingReportingOverflow($1) }
-          }
-        ),
-        (
-          "swift_multiply", 2,
-          { context, _, arguments in
-            SwiftFunctions.integer(context, arguments) { $0.multipliedReportingOverflow(by: $1) }
-          }
-        ),
-        (
-          "swift_divide", 2,
-          { context, _, arguments in SwiftFunctions.integer(context, arguments) { $0.dividedReportingOverflow(by: $1) }
-          }
-        ),
-        (
-          "swift_remainder", 2,
-          { context, _, arguments in
-            SwiftFunctions.integer(context, arguments) { $0.remainderReportingOverflow(dividingBy: $1) }
-          }
-        ),
         ("swift_divide_real", 2, { context, _, arguments in SwiftFunctions.divideReal(context, arguments) }),
-        ("swift_negate", 1, { context, _, arguments in SwiftFunctions.negate(context, arguments) }),
+        ("swift_float", 1, { context, _, arguments in SwiftFunctions.float(context, arguments) }),
+        ("swift_negate", 1, { context, count, arguments in SwiftFunctions.negate(context, count, arguments) }),
+        ("swift_negate", 3, { context, count, arguments in SwiftFunctions.negate(context, count, arguments) }),
         ("swift_unwrap", 1, { context, _, arguments in SwiftFunctions.unwrap(context, arguments) }),
         ("swift_search_text", 1, { context, _, arguments in SwiftFunctions.searchText(context, arguments) }),
         ("swift_unhex", 1, { context, _, arguments in SwiftFunctions.unhex(context, arguments) }),
@@ -61,29 +59,127 @@ enum SwiftFunctions {
           }
         ),
       ]
+    // Each integer operation takes two operands, and optionally the least and greatest value of
+    // the operands' Swift type (an `Int8`'s -128 and 127): a result outside fails as Swift traps.
+    // `0, -1` stands for `UInt64`, whose greatest value has the bits of -1.
+    for (name, function) in integers {
+      functions.append((name, 2, function))
+      functions.append((name, 4, function))
+    }
     for (name, count, function) in functions {
       let code = sqlite3_create_function_v2(connection, name, count, flags, nil, function, nil, nil, nil)
       guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection) }
     }
   }
 
-  /// Integer arithmetic with Swift's overflow rule: an overflow is an error, not a real.
+  /// An integer operation of Swift's.
+  private enum IntegerOperation {
+    case add, subtract, multiply, divide, remainder
+  }
+
+  /// Integer arithmetic with Swift's overflow rule: a result beyond the type's range, or a
+  /// division by zero, is an error, not a real or `NULL`. The range is `Int64`'s unless the
+  /// third and fourth arguments give the type's least and greatest values.
   private static func integer(
-    _ context: OpaquePointer?,
-    _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
-    _ operation: (Int64, Int64) -> (partialValue: Int64, overflow: Bool)
+    _ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
+    _ operation: IntegerOperation
   ) {
     guard let arguments, let lhs = arguments[0], let rhs = arguments[1] else { return }
     guard sqlite3_value_type(lhs) != SQLITE_NULL, sqlite3_value_type(rhs) != SQLITE_NULL else {
       sqlite3_result_null(context)
       return
     }
-    let (value, overflow) = operation(sqlite3_value_int64(lhs), sqlite3_value_int64(rhs))
-    guard !overflow else {
-      sqlite3_result_error(context, "arithmetic overflow or division by zero in a predicate", -1)
+    let (least, greatest) = bounds(count, arguments, from: 2)
+    if least == 0, greatest == -1 {
+      unsignedInteger(context, lhs, rhs, operation)
+      return
+    }
+    let (left, right) = (sqlite3_value_int64(lhs), sqlite3_value_int64(rhs))
+    let (value, overflow) =
+      switch operation {
+      case .add: left.addingReportingOverflow(right)
+      case .subtract: left.subtractingReportingOverflow(right)
+      case .multiply: left.multipliedReportingOverflow(by: right)
+      case .divide: left.dividedReportingOverflow(by: right)
+      // `least % -1` traps in Swift for every signed width, though its value, 0, fits.
+      case .remainder:
+        least < 0 && left == least && right == -1 ? (0, true) : left.remainderReportingOverflow(dividingBy: right)
+      }
+    guard !overflow, value >= least, value <= greatest else {
+      let message = right == 0 && (operation == .divide || operation == .remainder) ? divisionByZero : Self.overflow
+      sqlite3_result_error(context, message, -1)
       return
     }
     sqlite3_result_int64(context, value)
+  }
+
+  /// Integer arithmetic on `UInt64` (or `UInt`), whose greatest value is past SQLite's: a result
+  /// beyond `Int64.max` is held as 8 bytes, big-endian — a blob, which SQLite orders after every
+  /// integer and compares byte by byte, so comparisons answer as Swift's do — and read back so by
+  /// the next operation. Below zero or past `UInt64.max`, or divided by zero, it fails.
+  private static func unsignedInteger(
+    _ context: OpaquePointer?, _ lhs: OpaquePointer, _ rhs: OpaquePointer, _ operation: IntegerOperation
+  ) {
+    guard let left = unsigned(lhs), let right = unsigned(rhs) else {
+      sqlite3_result_error(context, overflow, -1)
+      return
+    }
+    let (value, failed) =
+      switch operation {
+      case .add: left.addingReportingOverflow(right)
+      case .subtract: left.subtractingReportingOverflow(right)
+      case .multiply: left.multipliedReportingOverflow(by: right)
+      case .divide: left.dividedReportingOverflow(by: right)
+      case .remainder: left.remainderReportingOverflow(dividingBy: right)
+      }
+    guard !failed else {
+      sqlite3_result_error(
+        context, right == 0 && (operation == .divide || operation == .remainder) ? divisionByZero : overflow, -1)
+      return
+    }
+    guard value > UInt64(Int64.max) else {
+      sqlite3_result_int64(context, Int64(value))
+      return
+    }
+    withUnsafeBytes(of: value.bigEndian) { bytes in
+      sqlite3_result_blob64(context, bytes.baseAddress, UInt64(bytes.count), sqliteTransient)
+    }
+  }
+
+  /// A `UInt64` held as a non-negative integer or as 8 bytes, big-endian; `nil` for anything else.
+  private static func unsigned(_ value: OpaquePointer) -> UInt64? {
+    switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER:
+      let integer = sqlite3_value_int64(value)
+      return integer >= 0 ? UInt64(integer) : nil
+    case SQLITE_BLOB:
+      guard sqlite3_value_bytes(value) == 8, let bytes = sqlite3_value_blob(value) else { return nil }
+      return UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self))
+    default:
+      return nil
+    }
+  }
+
+  /// The least and greatest values passed as arguments `first` and `first + 1`, or `Int64`'s.
+  private static func bounds(
+    _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>, from first: Int
+  ) -> (Int64, Int64) {
+    guard count > first + 1, let least = arguments[first], let greatest = arguments[first + 1] else {
+      return (.min, .max)
+    }
+    return (sqlite3_value_int64(least), sqlite3_value_int64(greatest))
+  }
+
+  /// A real rounded to `Float`, as arithmetic on `Float` values rounds each result: double
+  /// precision holds the exact result of `+`, `-`, `*` and `/` on two floats closely enough
+  /// that rounding it once more gives the float Swift computes. `NULL` stays `NULL`.
+  private static func float(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let arguments, let value = arguments[0] else { return }
+    guard sqlite3_value_type(value) != SQLITE_NULL else {
+      sqlite3_result_null(context)
+      return
+    }
+    sqlite3_result_double(context, Double(Float(sqlite3_value_double(value))))
   }
 
   /// Floating-point division as IEEE 754 and Swift do it (x / 0 is ±infinity, not NULL).
@@ -96,16 +192,20 @@ enum SwiftFunctions {
     sqlite3_result_double(context, sqlite3_value_double(lhs) / sqlite3_value_double(rhs))
   }
 
-  /// Negation, with Swift's overflow rule for integers.
-  private static func negate(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+  /// Negation, with Swift's overflow rule for integers (of `Int64`, or of the type whose least
+  /// and greatest values are the second and third arguments).
+  private static func negate(
+    _ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?
+  ) {
     guard let arguments, let value = arguments[0] else { return }
     switch sqlite3_value_type(value) {
     case SQLITE_NULL:
       sqlite3_result_null(context)
     case SQLITE_INTEGER:
+      let (least, greatest) = bounds(count, arguments, from: 1)
       let (negated, overflow) = Int64(0).subtractingReportingOverflow(sqlite3_value_int64(value))
-      guard !overflow else {
-        sqlite3_result_error(context, "arithmetic overflow in a predicate", -1)
+      guard !overflow, negated >= least, negated <= greatest else {
+        sqlite3_result_error(context, Self.overflow, -1)
         return
       }
       sqlite3_result_int64(context, negated)
@@ -118,7 +218,7 @@ enum SwiftFunctions {
   private static func unwrap(_ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
     guard let arguments, let value = arguments[0] else { return }
     guard sqlite3_value_type(value) != SQLITE_NULL else {
-      sqlite3_result_error(context, "a predicate force-unwrapped nil", -1)
+      sqlite3_result_error(context, unwrappedNil, -1)
       return
     }
     sqlite3_result_value(context, value)

@@ -8,6 +8,10 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
   case invalidValue(String)
   /// The descriptor asks for something the store cannot evaluate; the message names it.
   case unsupportedQuery(String)
+  /// The query was valid but failed while it ran, on a stored model for which Swift's own
+  /// evaluation would trap: an integer overflow, a division by zero, `!` of nil. The message
+  /// says which; the store is unchanged.
+  case queryFailed(String)
   /// The store could not be opened, read or written; `detail`, when there is one, is for
   /// developers (such as the failing SQL and the storage's result code), not for users.
   case unavailable(String, detail: String? = nil)
@@ -26,6 +30,7 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     case .constraintViolation(let message): "constraint violated: \(message)"
     case .invalidValue(let message): "invalid value: \(message)"
     case .unsupportedQuery(let message): "unsupported query: \(message)"
+    case .queryFailed(let message): "query failed: \(message)"
     case .unavailable(let message, _): "store unavailable: \(message)"
     case .busy(let message): message
     case .unreadable(let count, let rows):

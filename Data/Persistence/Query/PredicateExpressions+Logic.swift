@@ -7,7 +7,7 @@ extension PredicateExpressions.Equal: SQLExpressible where LHS: SQLExpressible, 
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // `IS` treats NULL as a value, as Swift treats nil: nil == nil is true.
     switch translator.dialect {
-    case .sqlite: try translator.binary(lhs, "IS", rhs)
+    case .sqlite: try translator.sqliteComparison(lhs, "IS", rhs)
     case .postgreSQL: try translator.postgresEquality(lhs, rhs, negated: false)
     }
   }
@@ -16,7 +16,7 @@ extension PredicateExpressions.Equal: SQLExpressible where LHS: SQLExpressible, 
 extension PredicateExpressions.NotEqual: SQLExpressible where LHS: SQLExpressible, RHS: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     switch translator.dialect {
-    case .sqlite: try translator.binary(lhs, "IS NOT", rhs)
+    case .sqlite: try translator.sqliteComparison(lhs, "IS NOT", rhs)
     case .postgreSQL: try translator.postgresEquality(lhs, rhs, negated: true)
     }
   }
@@ -31,7 +31,7 @@ extension PredicateExpressions.Comparison: SQLExpressible where LHS: SQLExpressi
       case .greaterThan: ">"
       case .greaterThanOrEqual: ">="
       }
-    guard translator.dialect == .postgreSQL else { return try translator.binary(lhs, symbol, rhs) }
+    guard translator.dialect == .postgreSQL else { return try translator.sqliteComparison(lhs, symbol, rhs) }
     return try translator.postgresComparison(
       translator.scalar(lhs), symbol, translator.scalar(rhs), text: LHS.Output.self == String.self)
   }
@@ -40,34 +40,66 @@ extension PredicateExpressions.Comparison: SQLExpressible where LHS: SQLExpressi
 extension PredicateExpressions.Conjunction: SQLExpressible, BoundsCombining {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // As in Swift, a false left side means the right side is never evaluated.
-    let left = try translator.scalar(lhs)
+    let (left, leftMayFail) = try translator.fallibleScalar(lhs)
     if left.constant == false { return translator.constant(false) }
-    let right = try translator.scalar(rhs)
+    let (right, rightMayFail) = try translator.fallibleScalar(rhs)
     if left.constant == true { return right }
     if right.constant == true { return left }
-    if right.constant == false { return translator.constant(false) }
+    // Swift evaluates the left side before it meets the false: where that can fail, so must
+    // the query.
+    if right.constant == false {
+      return leftMayFail ? translator.evaluating(left, then: false) : translator.constant(false)
+    }
     guard left.bounds == nil, right.bounds == nil else {
       return .bounded(
         InexactBounds(
           upper: InexactBounds.and(left.upper, right.upper), lower: InexactBounds.and(left.lower, right.lower)))
     }
-    return SQLTerm(sql: "(\(left.sql) AND \(right.sql))", bindings: left.bindings + right.bindings)
+    guard rightMayFail || leftMayFail else {
+      return SQLTerm(sql: "(\(left.sql) AND \(right.sql))", bindings: left.bindings + right.bindings)
+    }
+    let no = translator.dialect.literal(false)
+    guard !leftMayFail else {
+      // The left side first, whatever the right: SQL may otherwise test a right side that is
+      // false (or known false) first and never meet the left's failure, which Swift meets.
+      return SQLTerm(
+        sql: "(CASE WHEN \(left.sql) THEN \(right.sql) ELSE \(no) END)", bindings: left.bindings + right.bindings)
+    }
+    // The right side only where the left is true, as in Swift; the left also stands alone, so
+    // an index can still find its rows.
+    return SQLTerm(
+      sql: "(\(left.sql) AND (CASE WHEN \(left.sql) THEN \(right.sql) ELSE \(translator.dialect.literal(false)) END))",
+      bindings: left.bindings + left.bindings + right.bindings)
   }
 }
 
 extension PredicateExpressions.Disjunction: SQLExpressible, BoundsCombining {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     // As in Swift, a true left side means the right side is never evaluated.
-    let left = try translator.scalar(lhs)
+    let (left, leftMayFail) = try translator.fallibleScalar(lhs)
     if left.constant == true { return translator.constant(true) }
-    let right = try translator.scalar(rhs)
+    let (right, rightMayFail) = try translator.fallibleScalar(rhs)
     if left.constant == false { return right }
     if right.constant == false { return left }
-    if right.constant == true { return translator.constant(true) }
+    if right.constant == true {
+      return leftMayFail ? translator.evaluating(left, then: true) : translator.constant(true)
+    }
     guard left.bounds == nil, right.bounds == nil else {
       return .bounded(
         InexactBounds(
           upper: InexactBounds.or(left.upper, right.upper), lower: InexactBounds.or(left.lower, right.lower)))
+    }
+    if leftMayFail {
+      // The left side first, whatever the right (see `Conjunction`).
+      return SQLTerm(
+        sql: "(CASE WHEN \(left.sql) THEN \(translator.dialect.literal(true)) ELSE \(right.sql) END)",
+        bindings: left.bindings + right.bindings)
+    }
+    if rightMayFail {
+      // The right side only where the left is not true, as in Swift.
+      return SQLTerm(
+        sql: "(\(left.sql) OR (CASE WHEN \(left.sql) THEN \(translator.dialect.literal(true)) ELSE \(right.sql) END))",
+        bindings: left.bindings + left.bindings + right.bindings)
     }
     // Both sides narrowed by the same row set (one needle in two searchable columns): the set
     // once, and either exact test within it — `(N AND a) OR (N AND b)` is `N AND (a OR b)` in
@@ -113,9 +145,11 @@ extension PredicateExpressions.Conditional: SQLExpressible, BoundsCombining {
             test: (test.upper, test.lower), yes: yes.lower, no: no.lower,
             either: InexactBounds.and(yes.lower, no.lower))))
     }
-    return SQLTerm(
+    var result = SQLTerm(
       sql: "(CASE WHEN \(test.sql) THEN \(yes.sql) ELSE \(no.sql) END)",
       bindings: test.bindings + yes.bindings + no.bindings)
+    result.mayBeNaN = yes.mayBeNaN || no.mayBeNaN
+    return result
   }
 }
 
@@ -130,6 +164,33 @@ extension PredicateTranslator {
   /// Translates `lhs op rhs` for operands of types known only at run time.
   func binary(_ lhs: Any, _ op: String, _ rhs: Any) throws(PersistenceError) -> SQLTerm {
     Self.binary(try scalar(lhs), op, try scalar(rhs))
+  }
+
+  /// Translates a comparison on SQLite (`IS`, `IS NOT`, `<`, `<=`, `>`, `>=`). Where a side may
+  /// be NaN, which SQLite holds as `NULL`, it answers as IEEE 754 does: false, but for `!=`.
+  func sqliteComparison(_ lhs: Any, _ op: String, _ rhs: Any) throws(PersistenceError) -> SQLTerm {
+    let left = try scalar(lhs)
+    let right = try scalar(rhs)
+    guard left.mayBeNaN || right.mayBeNaN else { return Self.binary(left, op, right) }
+    let (symbol, whenNaN) =
+      switch op {
+      case "IS": ("=", "0")
+      case "IS NOT": ("<>", "1")
+      default: (op, "0")
+      }
+    var result = Self.binary(left, symbol, right)
+    result.sql = "coalesce(\(result.sql), \(whenNaN))"
+    result.neverNull = true
+    return result
+  }
+
+  /// A boolean known before the query runs, reached only once a term that can fail has been
+  /// evaluated, as Swift evaluates it before it meets the boolean.
+  func evaluating(_ term: SQLTerm, then value: Bool) -> SQLTerm {
+    let literal = dialect.literal(value)
+    var result = SQLTerm(sql: "(CASE WHEN \(term.sql) THEN \(literal) ELSE \(literal) END)", bindings: term.bindings)
+    result.neverNull = true
+    return result
   }
 
   /// `left op right` in parentheses.

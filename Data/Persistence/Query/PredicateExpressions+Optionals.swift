@@ -4,7 +4,11 @@ import Foundation
 
 extension PredicateExpressions.NilCoalesce: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    try translator.call("coalesce", lhs, rhs)
+    let left = try translator.scalar(lhs)
+    let right = try translator.scalar(rhs)
+    var result = SQLTerm.call("coalesce", left, right)
+    result.mayBeNaN = right.mayBeNaN
+    return result
   }
 }
 
@@ -27,6 +31,7 @@ extension PredicateExpressions.ForcedUnwrap: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
     let value = try translator.translate(inner)
     guard case .scalar = value.shape else { return value }
+    translator.noteFallible()
     guard translator.dialect == .postgreSQL else {
       return SQLTerm(sql: "swift_unwrap(\(value.sql))", bindings: value.bindings)
     }

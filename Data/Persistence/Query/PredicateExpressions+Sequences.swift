@@ -14,13 +14,15 @@ extension PredicateExpressions.SequenceContains: SQLExpressible where RHS: SQLEx
     guard case .json(let base, let path) = collection.shape else {
       throw translator.unsupported(Self.self, " (contains on a computed sequence)")
     }
+    let (value, compared) = try translator.jsonElement(element, of: RHS.Output.self)
     if translator.dialect == .postgreSQL {
-      return try translator.postgresJSONContains(base: base, path: path, element: element, elementType: RHS.Output.self)
+      return try translator.postgresJSONContains(
+        base: base, path: path, element: compared, elementType: RHS.Output.self)
     }
     let jsonPath = "$" + path.map { ".\"\($0)\"" }.joined()
     return SQLTerm(
-      sql: "EXISTS (SELECT 1 FROM json_each(\(base.sql), ?) WHERE value IS \(element.sql))",
-      bindings: base.bindings + [.text(jsonPath)] + element.bindings)
+      sql: "EXISTS (SELECT 1 FROM json_each(\(base.sql), ?) WHERE \(value) IS \(compared.sql))",
+      bindings: base.bindings + [.text(jsonPath)] + compared.bindings)
   }
 }
 
@@ -48,8 +50,11 @@ extension PredicateExpressions.RangeExpressionContains: SQLExpressible where Ele
       let upper = translator.postgresComparison(element, upperTest, bounds.upper, text: text)
       return SQLTerm(sql: "(\(lower.sql) AND \(upper.sql))", bindings: lower.bindings + upper.bindings)
     }
+    let test = "((\(element.sql) >= \(bounds.lower.sql)) AND (\(element.sql) \(upperTest) \(bounds.upper.sql)))"
+    // A NaN, which SQLite holds as NULL, is in no range.
+    let mayBeNaN = element.mayBeNaN || bounds.lower.mayBeNaN || bounds.upper.mayBeNaN
     return SQLTerm(
-      sql: "((\(element.sql) >= \(bounds.lower.sql)) AND (\(element.sql) \(upperTest) \(bounds.upper.sql)))",
+      sql: mayBeNaN ? "coalesce(\(test), 0)" : test,
       bindings: element.bindings + bounds.lower.bindings + element.bindings + bounds.upper.bindings)
   }
 }
@@ -282,6 +287,53 @@ extension PredicateTranslator {
     }
     bytes.append(UInt8(ascii: "]"))
     return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension PredicateTranslator {
+  /// How an element is compared with the elements of a JSON array: the SQL of an array
+  /// element (`value`, of SQLite's `json_each`), and the element as JSON holds it. JSON holds a
+  /// UUID as its text (compared in upper case) and `Data` as base64, where a column or a bound
+  /// value holds bytes; a `Float` as its shortest decimal, rounded back here.
+  func jsonElement(_ element: SQLTerm, of type: Any.Type) throws(PersistenceError) -> (value: String, element: SQLTerm)
+  {
+    let wrapped = (type as? any OptionalProtocol.Type)?.wrappedType ?? type
+    let captured: Data? =
+      if element.bindings.count == 1, case .blob(let bytes) = element.bindings[0],
+        element.sql == "?" || element.sql == PostgresSQL.parameter(.uuid) || element.sql == PostgresSQL.parameter(.blob)
+      { bytes } else { nil }
+    switch ProbeRecorder.kind(of: wrapped) {
+    case .uuid:
+      if let captured, captured.count == 16 {
+        let uuid = captured.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+        return ("upper(value)", SQLTerm(sql: dialect == .sqlite ? "?" : "?::text", bindings: [.text(uuid.uuidString)]))
+      }
+      guard dialect == .sqlite else {
+        return ("", SQLTerm(sql: "upper((\(element.sql))::text)", bindings: element.bindings))
+      }
+      let hex = "hex(\(element.sql))"
+      let parts = [(1, 8), (9, 4), (13, 4), (17, 4), (21, 12)].map { "substr(\(hex), \($0.0), \($0.1))" }
+      return (
+        "upper(value)",
+        SQLTerm(
+          sql: "(\(parts.joined(separator: " || '-' || ")))",
+          bindings: Array(repeating: element.bindings, count: 5).flatMap { $0 })
+      )
+    case .blob:
+      if let captured {
+        return (
+          "value", SQLTerm(sql: dialect == .sqlite ? "?" : "?::text", bindings: [.text(captured.base64EncodedString())])
+        )
+      }
+      guard dialect == .postgreSQL else {
+        throw .unsupportedQuery(
+          "a Data array inside a JSON attribute can be tested for a captured value only (in a predicate on \(modelName))"
+        )
+      }
+      return ("", SQLTerm(sql: "translate(encode(\(element.sql), 'base64'), E'\\n', '')", bindings: element.bindings))
+    case .real where wrapped is Float.Type: return ("swift_float(value)", element)
+    default: return ("value", element)
+    }
   }
 }
 

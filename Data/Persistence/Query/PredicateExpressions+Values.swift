@@ -97,12 +97,26 @@ extension PredicateTranslator {
       throw .unsupportedQuery(
         "a \(type) inside a JSON attribute cannot be compared in SQL (in a predicate on \(modelName))")
     }
-    if dialect == .postgreSQL { return postgresJSONScalar(base: base, path: path, kind: kind) }
+    if dialect == .postgreSQL {
+      let scalar = postgresJSONScalar(base: base, path: path, kind: kind)
+      // A `Float` is written in JSON as its shortest decimal, which reads back as a double
+      // near it but not at it: rounded to a `float4` it is the Float again.
+      guard type is Float.Type else { return scalar }
+      return SQLTerm(sql: "(\(scalar.sql))::float4::float8", bindings: scalar.bindings)
+    }
     guard path.allSatisfy({ !$0.contains("\"") }) else {
       throw .unsupportedQuery("a JSON key with a double quote cannot be queried (in a predicate on \(modelName))")
     }
     let jsonPath = "$" + path.map { ".\"\($0)\"" }.joined()
-    return SQLTerm(sql: "json_extract(\(base.sql), ?)", bindings: base.bindings + [.text(jsonPath)])
+    let extracted = "json_extract(\(base.sql), ?)"
+    let bindings = base.bindings + [.text(jsonPath)]
+    guard type is Float.Type || type is Double.Type else { return SQLTerm(sql: extracted, bindings: bindings) }
+    // JSON writes a whole-number double without a fraction (`2`, `-0`), which SQLite reads as
+    // an integer and would compute with as one: a real it is, as in Swift — a zero read from
+    // its text, which keeps the sign of `-0`. A `Float` is rounded back from its shortest
+    // decimal, as on PostgreSQL.
+    let real = "(CASE WHEN \(extracted) = 0 THEN CAST((\(base.sql) -> ?) AS REAL) ELSE CAST(\(extracted) AS REAL) END)"
+    return SQLTerm(sql: type is Float.Type ? "swift_float(\(real))" : real, bindings: bindings + bindings + bindings)
   }
 
   /// Requires that a key path into a JSON document names stored properties, not computed ones

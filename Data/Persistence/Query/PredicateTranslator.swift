@@ -20,6 +20,8 @@ struct PredicateTranslator {
 
   /// The inexact terms made so far, on PostgreSQL (SQLite's terms are all exact).
   private let inexactTerms: InexactTermCount?
+  /// The terms made so far that can fail while the query runs.
+  fileprivate let fallibleTerms = FallibleTermCount()
   /// Whether a `contains` on a searchable attribute is narrowed by the table's substring index
   /// (``SearchIndex``); without, its exact test reads every row the rest of the query reaches.
   var narrowsSearches = true
@@ -55,6 +57,14 @@ struct PredicateTranslator {
     var translator = self
     translator.rowVariable = predicate.variable.key
     let term = try translator.requireScalar(translator.translate(predicate.expression))
+    // Rows SQL only approximates are checked again in Swift, which would trap on a failing term
+    // the SQL did not evaluate, or the SQL fail on one Swift's && would not reach: neither can
+    // be ordered as Swift evaluates, so such a predicate is refused.
+    if term.bounds != nil, translator.fallibleTerms.value > 0 {
+      throw .unsupportedQuery(
+        "this predicate on \(modelName) computes with floating point or matches text by characters, which PostgreSQL checks again in Swift, and also has integer arithmetic or `!`, which can fail: they cannot be evaluated in Swift's order; split the predicate, or filter one part in Swift"
+      )
+    }
     return PredicateFilter(fragment: term.upper, isExact: term.bounds == nil)
   }
 
@@ -92,10 +102,24 @@ struct PredicateTranslator {
   /// Only an error reads it: it reflects on the expression's stored properties.
   static func untranslatable(in expression: Any) -> Any.Type {
     for child in Mirror(reflecting: expression).children
-    where child.value is any PredicateExpression && !(child.value is any SQLExpressible) {
+    where child.value is any PredicateExpression && !(child.value is any SQLExpressible)
+      // A range (`a..<b`) has SQL only as what `contains` tests: the node that holds it is named.
+      && !(child.value is any RangeBoundsExpression)
+    {
       return untranslatable(in: child.value)
     }
     return type(of: expression)
+  }
+
+  /// Notes a term that can fail while the query runs (see ``FallibleTermCount``).
+  func noteFallible() { fallibleTerms.value += 1 }
+
+  /// Translates an operand that must be a scalar, and says whether it can fail while the
+  /// query runs.
+  func fallibleScalar(_ expression: Any) throws(PersistenceError) -> (term: SQLTerm, mayFail: Bool) {
+    let before = fallibleTerms.value
+    let term = try scalar(expression)
+    return (term, fallibleTerms.value != before)
   }
 
   /// A boolean known before the query runs, in the dialect's spelling.
@@ -174,6 +198,10 @@ struct SQLTerm {
   /// Whether the SQL can never be NULL (a column the schema declares `NOT NULL`), so tests on
   /// it need no guard against SQL's third truth value.
   var neverNull = false
+  /// Whether the term is the result of floating-point arithmetic on SQLite, which may be NaN:
+  /// SQLite holds a NaN as `NULL`, so for such a term `NULL` means NaN (its Swift type is never
+  /// optional), and comparisons of it are written to answer as IEEE 754 does.
+  var mayBeNaN = false
   /// The stored column the term is, when it is exactly one of the row's columns.
   var column: String?
   /// Where SQL only approximates the term's value (PostgreSQL): its bounds; `nil` when exact.

@@ -12,6 +12,10 @@ extension RepositoryError {
       self = .busy("\(error)")
     case let error as SQLiteError where error.isBusy:
       self = .busy("another connection is writing the store")
+    case let error as SQLiteError where error.predicateFailure != nil:
+      self = .queryFailed("\(error.predicateFailure ?? error.message) (\(modelName))")
+    case PersistenceError.sqlite(let error) where error.predicateFailure != nil:
+      self = .queryFailed("\(error.predicateFailure ?? error.message) (\(modelName))")
     case let error as SQLiteError where error.isConstraintViolation:
       self = .constraintViolation("\(error.message) (\(modelName))")
     case let error as SQLiteError:
@@ -39,11 +43,29 @@ extension RepositoryError {
   /// constraint violations; bad values (`22…`: out of range, overflow, invalid text) are invalid
   /// values; a server that cannot be reached or fails otherwise is unavailable.
   private init(_ error: PostgresError, modelName: String) {
+    if let failure = Self.predicateFailure(error) {
+      self = .queryFailed("\(failure) (\(modelName))")
+      return
+    }
     switch error.code?.prefix(2) {
     case "23": self = .constraintViolation("\(error.message) (\(modelName))")
     case "22": self = .invalidValue("\(error.message) (\(modelName))")
     case "40": self = .busy("the transaction collided with another and was not retried: \(error.message)")
     default: self = .unavailable(error.message, detail: error.description)
+    }
+  }
+
+  /// What made a query fail on PostgreSQL where Swift would trap, in SQLite's words: an
+  /// integer out of range (`22003`), a division by zero (`22012`), or one of the failures the
+  /// translator writes as a text cast to a number (`22P02`, see `postgresUnwrapped`).
+  private static func predicateFailure(_ error: PostgresError) -> String? {
+    switch error.code {
+    case "22003": "arithmetic overflow in a predicate"
+    case "22012": "division by zero in a predicate"
+    case "22P02" where error.message.contains("arithmetic overflow in a predicate"):
+      "arithmetic overflow in a predicate"
+    case "22P02" where error.message.contains("a predicate force-unwrapped nil"): "a predicate force-unwrapped nil"
+    default: nil
     }
   }
 }

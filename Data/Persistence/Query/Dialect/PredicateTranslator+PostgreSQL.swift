@@ -73,11 +73,6 @@ extension PredicateTranslator {
   func postgresJSONContains(
     base: SQLFragment, path: [String], element: SQLTerm, elementType: Any.Type
   ) throws(PersistenceError) -> SQLTerm {
-    let kind = PostgresSQL.kind(of: elementType)
-    guard kind != .uuid, kind != .blob else {
-      throw .unsupportedQuery(
-        "a \(elementType) inside a JSON attribute cannot be compared in SQL (in a predicate on \(modelName))")
-    }
     let document = Self.postgresJSONPath(base, path, function: "jsonb_extract_path")
     return SQLTerm(
       sql: "coalesce((\(document.sql) @> jsonb_build_array(\(element.sql))), FALSE)",
@@ -111,6 +106,40 @@ extension PredicateTranslator {
   func unknown(_ operands: Any...) throws(PersistenceError) -> SQLTerm {
     for operand in operands { _ = try scalar(operand) }
     return .unknown(dialect)
+  }
+
+  /// Integer arithmetic on PostgreSQL (`op` one of `+ - * / %`), checked against the type's
+  /// range. `UInt` and `UInt64` compute in `numeric`, as their range passes `bigint`'s.
+  func postgresInteger(_ lhs: Any, _ op: String, _ rhs: Any, of type: Any.Type) throws(PersistenceError) -> SQLTerm {
+    let left = try scalar(lhs)
+    let right = try scalar(rhs)
+    guard Self.isUnsigned64(type) else {
+      return postgresInRange(
+        SQLTerm(sql: "(\(left.sql) \(op) \(right.sql))", bindings: left.bindings + right.bindings), of: type)
+    }
+    let (l, r) = ("(\(left.sql))::numeric", "(\(right.sql))::numeric")
+    let sql =
+      switch op {
+      case "/": "div(\(l), \(r))"
+      case "%": "mod(\(l), \(r))"
+      default: "(\(l) \(op) \(r))"
+      }
+    return postgresInRange(SQLTerm(sql: sql, bindings: left.bindings + right.bindings), of: type)
+  }
+
+  /// An integer result of a type narrower than `Int64`, or unsigned, checked against the type's
+  /// range: one outside fails the query, as Swift traps (PostgreSQL's own `bigint` arithmetic
+  /// fails past `Int64`'s). The failure is a text that is no number cast to one, evaluated only
+  /// for a result out of range (see ``SQLTerm/postgresUnwrapped``).
+  func postgresInRange(_ term: SQLTerm, of type: Any.Type) -> SQLTerm {
+    let bounds =
+      Self.isUnsigned64(type)
+      ? ("0", "\(UInt64.max)") : Self.integerBounds(of: type).map { ("\($0.least)", "\($0.greatest)") }
+    guard let (least, greatest) = bounds else { return term }
+    let failure = "CAST('arithmetic overflow in a predicate: ' || (\(term.sql))::text AS int8) = 0"
+    return SQLTerm(
+      sql: "(CASE WHEN \(term.sql) BETWEEN \(least) AND \(greatest) THEN \(term.sql) WHEN \(failure) THEN NULL END)",
+      bindings: term.bindings + term.bindings + term.bindings)
   }
 }
 
