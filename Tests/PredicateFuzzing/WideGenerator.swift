@@ -16,7 +16,7 @@ struct WideGenerator {
   let uuids: [UUID]
 
   mutating func bool(depth: Int) -> Node<Bool> {
-    switch depth <= 0 ? random.below(12) : random.below(19) {
+    switch depth <= 0 ? random.below(13) : random.below(20) {
     case 0: return integerTest(depth: depth - 1)
     case 1: return compare(double(depth: depth - 1), double(depth: depth - 1))
     case 2: return compare(float(depth: depth - 1), float(depth: depth - 1))
@@ -54,7 +54,7 @@ struct WideGenerator {
       )
       return compare(integerArithmetic(coalesced, depth: depth - 1), value(random.value() as Int8))
     case 11: return compare(field(\.left, "left"), random.oneIn(2) ? field(\.right, "right") : value(random.value()))
-    case 12: return guarded(depth: depth - 1)
+    case 12: return otherTest()
     case 13:
       let (lhs, rhs) = (bool(depth: depth - 1), bool(depth: depth - 1))
       return (
@@ -85,6 +85,7 @@ struct WideGenerator {
       let inner = bool(depth: depth - 1)
       let flag = random.oneIn(2)
       return equality(inner, value(flag))
+    case 18: return guarded(depth: depth - 1)
     default:
       let unwrapped: Node<Double> = (
         ErasedExpression(CheckedUnwrap(inner: field(\.optD, "optD").expression)), "optD!"
@@ -281,6 +282,35 @@ struct WideGenerator {
           PredicateExpressions.SequenceStartsWith(base: text.expression, prefix: value(other).expression)),
         "\(text.text).starts(with: \(other.debugDescription))"
       )
+    }
+  }
+
+  /// Booleans, optional chaining into a nested value, text order, and dates and text in JSON.
+  mutating func otherTest() -> Node<Bool> {
+    switch random.below(6) {
+    case 0: return random.oneIn(2) ? field(\.flag, "flag") : equality(field(\.flag, "flag"), value(random.oneIn(2)))
+    case 1: return equality(field(\.optFlag, "optFlag"), value(random.oneIn(3) ? nil : random.oneIn(2)))
+    case 2:
+      let fallback = random.double()
+      let whole: Node<Double?> = (
+        ErasedExpression(
+          PredicateExpressions.OptionalFlatMap(field(\.optDetail, "optDetail").expression) { detail in
+            PredicateExpressions.KeyPath(root: detail, keyPath: \WideRecord.Detail.whole)
+          }),
+        "optDetail?.whole"
+      )
+      let coalesced: Node<Double> = (
+        ErasedExpression(PredicateExpressions.NilCoalesce(lhs: whole.expression, rhs: value(fallback).expression)),
+        "(optDetail?.whole ?? \(fallback))"
+      )
+      return compare(coalesced, double(depth: 0))
+    case 3:
+      let other = random.pick(WideRandom.texts).precomposedStringWithCanonicalMapping
+      return compare(field(\.text, "text"), value(other))
+    case 4: return compare(path(field(\.detail, "detail"), \WideRecord.Detail.day, "detail.day"), value(random.date()))
+    default:
+      let name = path(field(\.detail, "detail"), \WideRecord.Detail.name, "detail.name")
+      return equality(name, value(random.pick(WideRandom.texts)))
     }
   }
 

@@ -70,10 +70,15 @@ struct WideRandom {
       data: pick([Data(), Data([0]), Data([1, 2]), Data([0, 0])]), level: pick(WideRecord.Level.allCases),
       optLevel: oneIn(3) ? nil : pick(WideRecord.Level.allCases), ids: (0..<below(3)).map { _ in pick(uuids) },
       numbers: (0..<below(4)).map { _ in value() },
-      detail: WideRecord.Detail(
-        whole: finite(double()), single: finite(float()), count: oneIn(3) ? nil : value(),
-        ids: (0..<below(3)).map { _ in pick(uuids) },
-        words: (0..<below(3)).map { _ in pick(Self.texts) }),
-      left: value(), right: value())
+      detail: detail(uuids: uuids), optDetail: oneIn(3) ? nil : detail(uuids: uuids), flag: oneIn(2),
+      optFlag: oneIn(3) ? nil : oneIn(2), left: value(), right: value())
+  }
+
+  /// A nested value with random, finite values.
+  mutating func detail(uuids: [UUID]) -> WideRecord.Detail {
+    WideRecord.Detail(
+      whole: finite(double()), single: finite(float()), count: oneIn(3) ? nil : value(),
+      ids: (0..<below(3)).map { _ in pick(uuids) }, words: (0..<below(3)).map { _ in pick(Self.texts) },
+      day: date(), name: pick(Self.texts).precomposedStringWithCanonicalMapping)
   }
 }

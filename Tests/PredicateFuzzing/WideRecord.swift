@@ -22,11 +22,16 @@ public struct WideRecord: PersistentModel, Equatable {
     public var ids: [UUID]
     /// A `[String]` attribute the fuzzer's predicates test.
     public var words: [String]
+    /// A `Date` attribute the fuzzer's predicates test.
+    public var day: Date
+    /// A `String` attribute the fuzzer's predicates test.
+    public var name: String
 
     enum CodingKeys: String, CodingKey {
       case whole = "w"
       case single = "s"
-      case count, ids, words
+      case count, ids, words, day
+      case name = "n"
     }
   }
 
@@ -74,6 +79,12 @@ public struct WideRecord: PersistentModel, Equatable {
   public var numbers: [Int]
   /// A `Detail` attribute the fuzzer's predicates test.
   public var detail: Detail
+  /// A `Detail?` attribute the fuzzer's predicates test.
+  public var optDetail: Detail?
+  /// A `Bool` attribute the fuzzer's predicates test.
+  public var flag: Bool
+  /// A `Bool?` attribute the fuzzer's predicates test.
+  public var optFlag: Bool?
   /// A `Int` attribute the fuzzer's predicates test.
   public var left: Int
   /// A `Int` attribute the fuzzer's predicates test.
@@ -81,7 +92,7 @@ public struct WideRecord: PersistentModel, Equatable {
 
   enum CodingKeys: String, CodingKey {
     case id, i8, i16, i32, u8, u32, u, int, f, d, optD, text, optText, date, uuid, optUUID, data, level, optLevel
-    case ids, numbers, detail
+    case ids, numbers, detail, optDetail, flag, optFlag
     case left = "right"
     case right = "left"
   }
