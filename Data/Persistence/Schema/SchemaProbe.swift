@@ -16,6 +16,9 @@ enum SchemaProbe {
     let recorder = ProbeRecorder()
     do {
       _ = try Model(from: ProbeDecoder(recorder: recorder, depth: 0))
+    } catch let refusal as UnstorableType {
+      throw .invalidSchema(
+        "\(Model.self).\(refusal.key) is a \(refusal.type), which the engine does not store: \(refusal.advice)")
     } catch {
       throw .invalidSchema("cannot infer the attributes of \(Model.self): \(error)")
     }
@@ -134,6 +137,7 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try UnstorableType.check(type, key: key)
     if decoder.depth == 0 {
       let optional = decoder.recorder.pendingOptional.remove(key.stringValue) != nil
       decoder.recorder.record(key, ProbeRecorder.kind(of: type) ?? .json, optional: optional)
@@ -142,6 +146,7 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try UnstorableType.check(type, key: key)
     if decoder.depth == 0 {
       decoder.recorder.record(key, ProbeRecorder.kind(of: type) ?? .json, optional: true)
     }
@@ -202,4 +207,20 @@ struct ProbeSingleValue: SingleValueDecodingContainer {
   func decodeNil() -> Bool { false }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.placeholder(type) }
+}
+
+/// A type the engine cannot store faithfully, met by the probe: `Decimal`, whose `Codable` form
+/// is its internal parts, which SQL can neither compare nor compute with.
+struct UnstorableType: Error {
+  let key: String
+  let type: String
+  let advice: String
+
+  static func check(_ type: Any.Type, key: some CodingKey) throws {
+    if type == Decimal.self || type == Decimal?.self {
+      throw UnstorableType(
+        key: key.stringValue, type: "Decimal",
+        advice: "store its text (`description`), or an integer count of its smallest unit, and convert in the model")
+    }
+  }
 }
