@@ -86,6 +86,27 @@ struct RenamedCodingKeyTests {
     #expect(schema.indexes.contains { $0.columns == ["title"] && $0.isUnique })
   }
 
+  @Test func pagesPartialFetchesAndUpsertsUseTheStoredColumns() async throws {
+    let container = try ModelContainer(
+      for: Swapped.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+    let sqlite = try SQLiteRepository<Swapped>(container: container)
+    try await sqlite.insert(records)
+    var page = FetchDescriptor<Swapped>(sortBy: [SortDescriptor(\.a)])
+    page.after = records[0]
+    #expect(try await sqlite.fetch(page).map(\.id) == [3, 2])
+    var partial = FetchDescriptor<Swapped>(sortBy: [SortDescriptor(\.id)])
+    partial.propertiesToFetch = [\.a, \.inner]
+    let read = try await sqlite.fetch(partial)
+    #expect(read.map(\.a) == [1, 9, 5])
+    #expect(read.map(\.b) == [0, 0, 0])
+    // `label` is unique: an upsert by it updates the model that has it.
+    var renamed = records[1]
+    renamed.id = 7
+    renamed.a = 42
+    try await sqlite.upsert([renamed])
+    #expect(try await sqlite.fetch(FetchDescriptor(predicate: #Predicate { $0.a == 42 })).map(\.label) == ["two"])
+  }
+
   @Test func aTransientPropertyIsRefusedByName() async throws {
     await #expect {
       _ = try await ids(FetchDescriptor(predicate: #Predicate { $0.scratch == 0 }))
