@@ -62,7 +62,7 @@ extension PredicateExpressions.UnaryMinus: SQLExpressible {
 
 extension PredicateExpressions.IntDivision: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    translator.noteFallible()
+    if !PredicateTranslator.isSafeDivisor(rhs) { translator.noteFallible() }
     return switch translator.dialect {
     case .sqlite: try translator.integerCall("swift_divide", lhs, rhs, of: LHS.Output.self)
     case .postgreSQL: try translator.postgresInteger(lhs, "/", rhs, of: LHS.Output.self)
@@ -72,7 +72,7 @@ extension PredicateExpressions.IntDivision: SQLExpressible {
 
 extension PredicateExpressions.IntRemainder: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    translator.noteFallible()
+    if !PredicateTranslator.isSafeDivisor(rhs) { translator.noteFallible() }
     guard translator.dialect == .postgreSQL else {
       return try translator.integerCall("swift_remainder", lhs, rhs, of: LHS.Output.self)
     }
@@ -114,6 +114,17 @@ extension PredicateTranslator {
     case is UInt.Type, is UInt64.Type: (0, Int64.max)
     default: nil
     }
+  }
+
+  /// Whether a divisor is a captured integer other than 0 and -1, by which no division or
+  /// remainder of any width can fail.
+  static func isSafeDivisor(_ divisor: Any) -> Bool {
+    guard let captured = (divisor as? any CapturedValue)?.capturedValue as? any BinaryInteger else { return false }
+    return Self.isSafe(captured)
+  }
+
+  private static func isSafe<I: BinaryInteger>(_ divisor: I) -> Bool {
+    divisor != 0 && !(I.isSigned && divisor == -1)
   }
 
   /// Whether a type is `UInt` or `UInt64`, whose range passes SQL's 64-bit integers'.

@@ -27,6 +27,7 @@ struct PostgresPredicateFuzzTests {
     let swift = try InMemoryRepository(stored)
     var mismatches = 0
     var counts = (exact: 0, rechecked: 0, found: 0)
+    var refused = 0
     for index in 0..<Self.cases {
       let seed = Self.firstSeed &+ UInt64(index) &* 1_000_003
       let (descriptor, text) = Self.descriptor(seed: seed, records: stored)
@@ -42,6 +43,12 @@ struct PostgresPredicateFuzzTests {
         if filter.isExact { counts.exact += 1 } else { counts.rechecked += 1 }
       }
       if !expected.isEmpty, expected != "error" { counts.found += 1 }
+      // A predicate that mixes parts PostgreSQL leaves to Swift with arithmetic that can fail is
+      // refused before it runs (see `PredicateTranslator.filter`): counted, not a mismatch.
+      if failure.contains("cannot be evaluated in Swift's order") {
+        refused += 1
+        continue
+      }
       guard expected != actual else { continue }
       mismatches += 1
       Issue.record("seed \(seed): \(text)\n  swift:      \(expected)\n  postgreSQL: \(actual) \(failure)")
@@ -50,6 +57,7 @@ struct PostgresPredicateFuzzTests {
     #expect(counts.exact >= Self.cases / 4, "\(counts.exact) exact queries")
     #expect(counts.rechecked >= Self.cases / 20, "\(counts.rechecked) queries checked again in Swift")
     #expect(counts.found >= Self.cases / 4, "\(counts.found) queries found records")
+    #expect(refused <= Self.cases / 50, "\(refused) queries refused")
   }
 
   /// A random descriptor: predicate, sort, page and position, with its description.
