@@ -67,6 +67,8 @@ public struct StoreCheck: Sendable {
       problems += header.problems.map { StoreProblem($0, repair: repair) }
     }
     for path in [file.path, file.path + "-wal", file.path + "-shm"] { notes += Self.privacy(of: path, mode: 0o600) }
+    let others = file.otherNames
+    if others > 0 { problems.append(StoreProblem(StoreFile.linksReason(names: others + 1))) }
     let connection: Connection
     do {
       // Changes nothing on disk: not even a -wal or -shm file appears.

@@ -50,7 +50,9 @@ package final class Store: Sendable {
   /// Opens (and, if allowed, creates) the store of a configuration with these tables.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file cannot be opened, is
-  ///   not a database, or holds tables that do not match the models; the file is not changed.
+  ///   not a database, or holds tables that do not match the models; if it has hard links and
+  ///   the configuration allows saving, or this process has it open by another name (see
+  ///   ``OpenStoreFiles``); the file is not changed.
   ///
   /// A file store is found at its real path and recognized before anything is written to it:
   /// its file is checked to be a SQLite database, read through a connection that changes
@@ -109,6 +111,8 @@ package final class Store: Sendable {
           createdExternalFolder = external.map { !FileManager.default.fileExists(atPath: $0.folder.path) } ?? false
           createdFolders = try file.create { connection in try preparation.run(on: connection) }
         }
+        // A file with other names is read, never written (see StoreFile.checkOneName()).
+        if configuration.allowsSave { try file.checkOneName() }
         try preparation.recognize(on: file.inspectionConnection())
         if configuration.allowsSave {
           file.repairSidecarModes()
@@ -141,6 +145,7 @@ package final class Store: Sendable {
     self.createdFolders = createdFolders ?? []
     self.createdExternalFolder = createdExternalFolder
     openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
+    if let file, let openedIdentity { try OpenStoreFiles.add(openedIdentity, path: file.path, given: path) }
     state = Mutex(StoreState(connection: connection, external: external))
     readers = readLocation.map { [external] location in
       ReaderPool(location: location, external: external, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
@@ -153,6 +158,7 @@ package final class Store: Sendable {
   }
 
   deinit {
+    if let openedIdentity, !isClosed.load(ordering: .acquiring) { OpenStoreFiles.remove(openedIdentity) }
     // An in-memory store's files go with it. A deinitializer cannot throw; what a failed removal
     // leaves is in the temporary folder, named by nothing, and harms no store.
     if case .inMemory = configuration.location, let external {
@@ -193,6 +199,7 @@ package final class Store: Sendable {
       guard !state.isClosed else { return nil }
       state.isClosed = true
       isClosed.store(true, ordering: .releasing)
+      if let openedIdentity { OpenStoreFiles.remove(openedIdentity) }
       var failure: (any Error)?
       do { try readers?.close() } catch { failure = error }
       do { try state.close() } catch { failure = failure ?? error }
@@ -212,8 +219,10 @@ package final class Store: Sendable {
   /// `-wal` and `-shm` files when they are the last to close; this one writes nothing but what
   /// other connections committed, and only when the user may write the file anyway.
   private func releaseLog() throws(SQLiteError) {
+    // A file with other names is not checkpointed through this one: another name's log may
+    // hold what this one's would overwrite.
     guard !configuration.allowsSave, let path = filePath, access(path, W_OK) == 0,
-      FileManager.default.fileExists(atPath: path + "-wal")
+      FileManager.default.fileExists(atPath: path + "-wal"), StoreFile(path: path).otherNames == 0
     else { return }
     let last = try Connection(
       location: .file(path), readOnly: false, creates: false, usesWAL: false, busyTimeout: configuration.busyTimeout,
@@ -254,6 +263,8 @@ package final class Store: Sendable {
           // A store removed or replaced while this write waited for the lock is not written
           // unseen: the write fails, saying so.
           try checkFileInPlace()
+          // Nor is one given another name since it opened (a hard link: a second -wal).
+          if let filePath { try StoreFile(path: filePath).checkOneName(as: configuration.path) }
           // Under the write lock, no other writer is midway: what the journal names is settled.
           // A journal that cannot be read only leaves files behind; the write goes on.
           if let external { _ = try? external.recover(on: state.connection) }

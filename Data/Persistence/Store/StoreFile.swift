@@ -80,11 +80,43 @@ struct StoreFile {
     }
   }
 
+  /// How many names the regular file has besides its path: hard links made with `ln` or
+  /// `cp -al`. A temporary of the store's own creation still linked to it (``StoreTemporary``)
+  /// is not one.
+  var otherNames: Int {
+    var status = stat()
+    // A folder's links are its entries; what is not a regular file is refused for that.
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1,
+      let identity = FileIdentity(path: path)
+    else { return 0 }
+    return max(0, Int(status.st_nlink) - 1 - StoreTemporary.names(of: identity, besideStore: path))
+  }
+
+  /// Checks that the file has no other name, as writing it needs: SQLite keeps a store's `-wal`
+  /// and `-shm` beside the name it was opened by, so each name of a file with hard links gets a
+  /// log of its own, and a write through one name overwrites what another name's log saved.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` naming the file (as `name`, or as
+  ///   given), how many links it has and what to do.
+  func checkOneName(as name: String? = nil) throws(PersistenceError) {
+    let others = otherNames
+    guard others > 0 else { return }
+    throw .cannotOpen(path: name ?? given, reason: Self.linksReason(names: others + 1))
+  }
+
+  /// Why a store with `names` hard links is not written, and what to do.
+  static func linksReason(names: Int) -> String {
+    "it has \(names) hard links (other names for the same file, as `ln` or `cp -al` make), and SQLite "
+      + "would keep a separate -wal beside each name, so that a write through one name loses what "
+      + "was saved through another; copy it to a file of its own (`cp` without -l) and use the copy"
+  }
+
   /// Where a store opened without saving reads the file: as it lies on disk (immutable) when
-  /// this process may not write the file or its folder and no write-ahead log lies beside it,
-  /// else through SQLite's usual read-only connection. A WAL store's readers need a `-wal` and
-  /// `-shm` beside it, which SQLite could not create in such a folder, and would leave beside a
-  /// file the user may not write; with no log, every committed page is in the file.
+  /// this process may not write the file or its folder, or the file has hard links, and no
+  /// write-ahead log lies beside it, else through SQLite's usual read-only connection. A WAL
+  /// store's readers need a `-wal` and `-shm` beside it, which SQLite could not create in such a
+  /// folder, and would leave beside a file the user may not write (or a name of a file with
+  /// another name, that no writer may remove); with no log, every committed page is in the file.
   ///
   /// An immutable connection takes no lock, so it does not see what a process that may write the
   /// file changes meanwhile; it reads a store on read-only media or in another user's folder.
@@ -96,8 +128,9 @@ struct StoreFile {
   /// The folder that holds the file, where SQLite keeps its `-wal` and `-shm`.
   var folder: String { RealPath.split(path)?.folder ?? "/" }
 
-  /// Whether this process may write the file and its folder, as writing the store needs.
-  var isWritable: Bool { access(path, W_OK) == 0 && access(folder, W_OK) == 0 }
+  /// Whether this process may write the file and its folder, and the file has no other name
+  /// (``checkOneName(as:)``), as writing the store needs.
+  var isWritable: Bool { access(path, W_OK) == 0 && access(folder, W_OK) == 0 && otherNames == 0 }
 
   /// Opens a read-only connection that changes nothing on disk: an immutable one unless the
   /// file's write-ahead log and its index both exist (then the log's committed pages must be
