@@ -33,6 +33,10 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// the configuration's ``ModelConfiguration/busyTimeout``; `holder` is that process when the
   /// system can tell.
   case busy(path: String, holder: WriteLockHolder?, waited: Duration)
+  /// The store was not closed, so as not to drop changes a context staged and did not save:
+  /// a context that does not autosave holds some, or their autosave failed; `reason` says
+  /// which. Save or roll them back, then close again.
+  case unsavedChanges(path: String, reason: String)
   /// The store's container was closed (``ModelContainer/close()``); open a new container to
   /// use the store again.
   case closed(path: String)
@@ -53,6 +57,7 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .busy(let path, let holder, let waited):
       "\(holder.map { "\($0)" } ?? "another process") is writing the store at \(path) and did not finish within "
         + Self.seconds(waited)
+    case .unsavedChanges(let path, let reason): "the store at \(path) is still open: \(reason)"
     case .closed(let path): "the store at \(path) was closed; open it again to use it"
     }
   }

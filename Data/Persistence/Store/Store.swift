@@ -46,6 +46,9 @@ package final class Store: Sendable {
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
+  /// The staged changes of the contexts on this store, which ``close()`` must not drop
+  /// (``saveContexts()``).
+  let contexts = Mutex(TrackedContexts())
 
   /// Opens (and, if allowed, creates) the store of a configuration with these tables.
   ///
