@@ -43,6 +43,9 @@ package final class Store: Sendable {
   let createdFolders: [String]
   /// Whether the folder of external files was missing when the store's file was created.
   let createdExternalFolder: Bool
+  /// The version opening the store migrated it from; `nil` if it needed no migration (another
+  /// process may have migrated it first).
+  let migratedFrom: Schema.Version?
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
@@ -105,6 +108,7 @@ package final class Store: Sendable {
     let connection: Connection
     var createdFolders: [String]?
     var createdExternalFolder = false
+    var migratedFrom: Schema.Version?
     do {
       if let file {
         if !file.exists {
@@ -127,7 +131,7 @@ package final class Store: Sendable {
           usesWAL: false, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
         // The schema guard passed (`recognize`): the only triggers are the search indexes'.
         try connection.runCheckedTriggers()
-        try preparation.run(on: connection)
+        migratedFrom = try preparation.run(on: connection)
         if configuration.allowsSave, !connection.isReadOnly { try connection.useWAL() }
       } else {
         connection = try Connection(location: .memory, readOnly: false)
@@ -147,6 +151,7 @@ package final class Store: Sendable {
     self.createdFile = createdFolders != nil
     self.createdFolders = createdFolders ?? []
     self.createdExternalFolder = createdExternalFolder
+    self.migratedFrom = migratedFrom
     openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
     if let file, let openedIdentity { try OpenStoreFiles.add(openedIdentity, path: file.path, given: path) }
     state = Mutex(StoreState(connection: connection, external: external))
