@@ -208,6 +208,8 @@ struct StoreMigrator: Sendable {
       throw PersistenceError.migrationFailed(path: path, reason: error.description)
     } catch let error as SQLiteError where error.isBusy {
       throw PersistenceError.busyStore(at: path, waited: connection.busyTimeout)
+    } catch let error as SQLiteError where error.isDiskFull {
+      throw FullDisk.error(store: path, realPath: RealPath.resolve(path))
     } catch let error as SQLiteError {
       throw PersistenceError.migrationFailed(path: path, reason: error.message)
     } catch {

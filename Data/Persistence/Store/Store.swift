@@ -33,7 +33,9 @@ package final class Store: Sendable {
   let filePath: String?
   /// Where connections that read a file store open it: the file, or — for a store opened
   /// without saving that this process cannot write beside — the file read as it lies
-  /// (``StoreFile/readLocation``); `nil` in memory.
+  /// (``StoreFile/readLocation``), or read as it lies when its disk has no room for the `-wal`
+  /// and `-shm` its readers need and it has no log to read (``StoreFile/readLocationOnFullDisk``);
+  /// `nil` in memory.
   let readLocation: Connection.Location?
   /// Which file was opened at `filePath`, to notice it being replaced (``checkFileInPlace()``).
   let openedIdentity: FileIdentity?
@@ -88,7 +90,7 @@ package final class Store: Sendable {
       case .inMemory: nil
       }
     filePath = file?.path
-    readLocation = file.map { configuration.allowsSave ? .file($0.path) : $0.readLocation }
+    var readLocation = file.map { configuration.allowsSave ? .file($0.path) : $0.readLocation }
     watcher = file.map { StoreWatcher(path: $0.path, usesFileEvents: configuration.watchesFileEvents) }
     let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
     let external: ExternalFiles?
@@ -126,9 +128,9 @@ package final class Store: Sendable {
           StoreTemporary.removeAbandoned(besideStore: file.path)
         }
         // Still not WAL: a migration that fails leaves even the file's header as it was.
-        connection = try Connection(
-          location: readLocation ?? .file(file.path), readOnly: !configuration.allowsSave, creates: false,
-          usesWAL: false, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+        let location: Connection.Location
+        (connection, location) = try Self.connect(file, at: readLocation ?? .file(file.path), configuration)
+        readLocation = location
         // The schema guard passed (`recognize`): the only triggers are the search indexes'.
         try connection.runCheckedTriggers()
         migratedFrom = try preparation.run(on: connection)
@@ -142,6 +144,8 @@ package final class Store: Sendable {
       throw error
     } catch let error as SQLiteError where error.isBusy {
       throw .busyStore(at: file?.path ?? path, waited: configuration.busyTimeout)
+    } catch let error as SQLiteError where error.isDiskFull {
+      throw FullDisk.error(store: path, realPath: file?.path ?? path)
     } catch let error as SQLiteError {
       throw .cannotOpen(path: path, reason: file?.explain(error) ?? error.message)
     } catch {
@@ -155,9 +159,33 @@ package final class Store: Sendable {
     openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
     if let file, let openedIdentity { try OpenStoreFiles.add(openedIdentity, path: file.path, given: path) }
     state = Mutex(StoreState(connection: connection, external: external))
+    self.readLocation = readLocation
     readers = readLocation.map { [external] location in
       ReaderPool(location: location, external: external, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
     }
+  }
+
+  /// The store's own connection to its file at `location`, still not WAL: a migration that
+  /// fails leaves even the file's header as it was; and where it reads. A store opened without
+  /// saving whose disk has no room for the `-wal` and `-shm` a reader needs reads the file as it
+  /// lies, if every commit is in it (``StoreFile/readLocationOnFullDisk``).
+  private static func connect(
+    _ file: StoreFile, at location: Connection.Location, _ configuration: ModelConfiguration
+  ) throws(SQLiteError) -> (Connection, Connection.Location) {
+    var failure: SQLiteError?
+    do {
+      let connection = try Connection(
+        location: location, readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
+        busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+      return (connection, location)
+    } catch {
+      failure = error
+    }
+    guard let failure, failure.isDiskFull, !configuration.allowsSave, let lying = file.readLocationOnFullDisk else {
+      throw failure ?? SQLiteError(extendedCode: 1, message: "the store could not be opened")
+    }
+    let connection = try Connection(location: lying, readOnly: true, vfs: configuration.vfs)
+    return (connection, lying)
   }
 
   /// The fixed SQL of a model type's table: the one built when the store opened.
@@ -216,6 +244,8 @@ package final class Store: Sendable {
     }
     switch failure {
     case nil: return
+    case let error as SQLiteError where error.isDiskFull:
+      throw FullDisk.error(store: configuration.path, realPath: filePath ?? configuration.path)
     case let error as SQLiteError: throw .sqlite(error)
     case let error as PersistenceError: throw error
     case let error?: throw .cannotOpen(path: configuration.path, reason: "\(error)")
@@ -232,18 +262,30 @@ package final class Store: Sendable {
     guard !configuration.allowsSave, let path = filePath, access(path, W_OK) == 0,
       FileManager.default.fileExists(atPath: path + "-wal"), StoreFile(path: path).otherNames == 0
     else { return }
-    let last = try Connection(
-      location: .file(path), readOnly: false, creates: false, usesWAL: false, busyTimeout: configuration.busyTimeout,
-      vfs: configuration.vfs)
-    try last.close()
+    do {
+      let last = try Connection(
+        location: .file(path), readOnly: false, creates: false, usesWAL: false,
+        busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+      try last.close()
+    } catch  where error.isDiskFull {
+      // A disk without room keeps the log, and every commit in it, for the next writable open
+      // to use and remove: a reader has nothing to report.
+    }
   }
 
   /// Runs `body` with a connection to read from: one of its own on a file store, so reads do not
   /// wait for each other or for a write; the store's one connection in memory.
+  ///
+  /// A disk with no room for what the read needs (its `-shm`, a temporary file of a large sort)
+  /// throws ``PersistenceError/diskFull(path:temporary:)``, naming it.
   func read<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
-    guard let readers else { return try withState(body) }
-    try checkOpen()
-    return try readers.read(body)
+    do {
+      guard let readers else { return try withState(body) }
+      try checkOpen()
+      return try readers.read(body)
+    } catch {
+      throw FullDisk.translate(error, store: configuration.path, realPath: filePath)
+    }
   }
 
   /// Runs `body` in one write transaction: all of its changes commit, or none.
@@ -302,7 +344,7 @@ package final class Store: Sendable {
         if let error = error as? SQLiteError, error.isBusy {
           throw PersistenceError.busyStore(at: filePath ?? configuration.path, waited: configuration.busyTimeout)
         }
-        throw error
+        throw FullDisk.translate(error, store: configuration.path, realPath: filePath)
       }
       external?.commitWritten()
       // Observers hear of a commit only once it has happened.

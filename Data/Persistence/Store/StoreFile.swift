@@ -125,6 +125,20 @@ struct StoreFile {
     return .immutableFile(path)
   }
 
+  /// Where a store opened without saving reads the file when its disk has no room for the
+  /// `-wal` and `-shm` a reader needs: as it lies on disk, when no write-ahead log holds a commit
+  /// (none, or an empty one another reader left); else `nil`, since the file alone would not show
+  /// every commit.
+  var readLocationOnFullDisk: Connection.Location? {
+    hasLoggedCommits ? nil : .immutableFile(path)
+  }
+
+  /// Whether a write-ahead log beside the file may hold commits: it exists and is not empty.
+  var hasLoggedCommits: Bool {
+    var status = stat()
+    return lstat(path + "-wal", &status) == 0 && status.st_size > 0
+  }
+
   /// The folder that holds the file, where SQLite keeps its `-wal` and `-shm`.
   var folder: String { RealPath.split(path)?.folder ?? "/" }
 
@@ -133,17 +147,19 @@ struct StoreFile {
   var isWritable: Bool { access(path, W_OK) == 0 && access(folder, W_OK) == 0 && otherNames == 0 }
 
   /// Opens a read-only connection that changes nothing on disk: an immutable one unless the
-  /// file's write-ahead log and its index both exist (then the log's committed pages must be
-  /// read too, and no file needs creating). A plain read-only connection would create a `-wal`
-  /// and `-shm` beside any file whose header asks for WAL, and leave them there.
+  /// file's write-ahead log holds something and its index exists (then the log's committed
+  /// pages must be read too, and no file needs creating). A plain read-only connection would
+  /// create a `-wal` and `-shm` beside any file whose header asks for WAL, and leave them there.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file is not a store SQLite
-  ///   can read.
+  ///   can read; ``PersistenceError/diskFull(path:temporary:)`` if it needs room a disk lacks.
   func inspectionConnection() throws(PersistenceError) -> Connection {
     try checkHeader()
-    let logged = PrivateFiles.exists(path + "-wal") && PrivateFiles.exists(path + "-shm")
+    let logged = hasLoggedCommits && PrivateFiles.exists(path + "-shm")
     do {
       return try Connection(location: logged ? .file(path) : .immutableFile(path), readOnly: true, vfs: vfs)
+    } catch  where error.isDiskFull {
+      throw FullDisk.error(store: given, realPath: path)
     } catch {
       throw .cannotOpen(path: given, reason: explain(error))
     }
