@@ -236,8 +236,9 @@ struct StoreMigrator: Sendable {
       throw PersistenceError.migrationFailed(
         path: path,
         reason: code == EEXIST
-          ? "the backup \(backup) exists already; move it away to migrate again"
-          : "the backup \(backup) cannot be created: \(String(cString: strerror(code)))")
+          ? "the backup \(PathInMessage.name(backup, inMessageAbout: path)) exists already; move it away to migrate again"
+          : "the backup \(PathInMessage.name(backup, inMessageAbout: path)) cannot be created: "
+            + String(cString: strerror(code)))
     }
     do {
       let connection = try Connection(location: .file(realPath), readOnly: true, vfs: vfs)

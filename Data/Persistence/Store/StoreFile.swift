@@ -64,8 +64,8 @@ struct StoreFile {
       guard sidecar.st_mode & S_IFMT == S_IFREG, sidecar.st_nlink == 1 else {
         throw .cannotOpen(
           path: given,
-          reason: "\(path + suffix) is not a regular file of its own (it is a link, a FIFO, a folder, or has "
-            + "hard links); SQLite would use it as the store's \(suffix)")
+          reason: "\(PathInMessage.name(path + suffix, inMessageAbout: given)) is not a regular file of its own "
+            + "(it is a link, a FIFO, a folder, or has hard links); SQLite would use it as the store's \(suffix)")
       }
     }
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
@@ -141,6 +141,12 @@ struct StoreFile {
 
   /// The folder that holds the file, where SQLite keeps its `-wal` and `-shm`.
   var folder: String { RealPath.split(path)?.folder ?? "/" }
+
+  /// The words for the file's folder in a message that names the file as given: "its folder",
+  /// with the folder's path when the path as given does not show it (a link to another folder).
+  var folderInMessage: String {
+    PathInMessage.name(folder, inMessageAbout: given) == "its folder" ? "its folder" : "its folder \(folder)"
+  }
 
   /// Whether this process may write the file and its folder, and the file has no other name
   /// (``checkOneName(as:)``), as writing the store needs.
@@ -218,7 +224,7 @@ struct StoreFile {
       creation = try Self.createTemporary(in: folder, for: name)
     } catch {
       guard error.code == EACCES else { throw failure(error.code) }
-      throw PersistenceError.cannotOpen(path: given, reason: "its folder \(folder) is not writable")
+      throw PersistenceError.cannotOpen(path: given, reason: "\(folderInMessage) is not writable")
     }
     defer { creation.remove() }
     let temporary = creation.path
@@ -275,7 +281,7 @@ struct StoreFile {
       !PrivateFiles.exists(path + "-wal")
     else { return error.message }
     return
-      "\(error.message): its folder \(folder) is not writable, and SQLite keeps the store's -wal and -shm files there"
+      "\(error.message): \(folderInMessage) is not writable, and SQLite keeps the store's -wal and -shm files there"
   }
 
   private func syncFolder(_ folder: String) {
