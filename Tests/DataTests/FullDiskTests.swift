@@ -82,10 +82,13 @@ struct FullDiskTests {
   @Test func aFullTemporaryFolderOnAnotherDiskIsNamedInstead() throws {
     let temporary = try TinyDisk()
     temporary.fill()
-    setenv("SQLITE_TMPDIR", temporary.url.path, 1)
-    defer { unsetenv("SQLITE_TMPDIR") }
-    let error = FullDisk.error(store: "/tmp/catalog.store", realPath: "/tmp/catalog.store")
+    let error = FullDisk.error(
+      store: "/tmp/catalog.store", realPath: "/tmp/catalog.store", temporary: temporary.url.path)
     #expect(error == .diskFull(path: temporary.url.path, temporary: true))
     #expect("\(error)".contains("the temporary folder \(temporary.url.path) is full"))
+    // The store's own disk, when it is the full one, whatever the temporary folder's.
+    disk.fill()
+    let own = FullDisk.error(store: url.path, realPath: url.path, temporary: temporary.url.path)
+    #expect(own == .diskFull(path: url.path, temporary: false))
   }
 }

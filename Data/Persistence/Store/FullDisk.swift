@@ -34,10 +34,11 @@ enum FullDisk {
   }
 
   /// The error for a write that found no room, on behalf of the store whose file is at
-  /// `realPath`, named `given` in messages.
-  static func error(store given: String, realPath: String) -> PersistenceError {
+  /// `realPath`, named `given` in messages; `temporary` is SQLite's temporary folder.
+  static func error(
+    store given: String, realPath: String, temporary: String = temporaryFolder
+  ) -> PersistenceError {
     let folder = RealPath.split(realPath)?.folder ?? "/"
-    let temporary = temporaryFolder
     guard let storeDisk = Disk(folder), let temporaryDisk = Disk(temporary), storeDisk.device != temporaryDisk.device,
       temporaryDisk.room < nearlyNone, storeDisk.room >= nearlyNone
     else { return .diskFull(path: given, temporary: false) }
