@@ -74,6 +74,8 @@ struct FullDiskTests {
 
   @Test func aCheckReadsTheStoreAndReportsNoDamage() async throws {
     try await fullDiskWithCatalog()
+    // A command that failed for lack of room leaves an empty -wal and a cut -shm beside it.
+    #expect(throws: PersistenceError.self) { _ = try open() }
     let check = try StoreCheck(url: url, plan: CatalogMigrationPlan.self)
     #expect(check.problems.isEmpty, "\(check.problems)")
     #expect(check.version != nil)
