@@ -10,15 +10,20 @@ extension MoviesApplication {
   static func fail(with error: any Error, verbose: Bool, console: Console) -> Int32 {
     let (message, status) = report(error)
     console.errorLine(message)
-    if verbose { console.errorLine("movies: detail: \(technicalDetail(of: error))") }
+    if verbose { console.errorLine(ElidedText.line("movies: detail: \(technicalDetail(of: error))")) }
     return status
   }
 
   /// The one line and the exit status for an error: 2 for a command line that is wrong (its
   /// options, or a value given on it that the catalog refuses), 130 for an interruption, 1 for
   /// every other failure. The line never holds SQL or result codes; ``technicalDetail(of:)``
-  /// does.
+  /// does. A long path or value in it is cut in its middle (``ElidedText``).
   static func report(_ error: any Error) -> (String, Int32) {
+    let (line, status) = unelidedReport(error)
+    return (ElidedText.line(line), status)
+  }
+
+  private static func unelidedReport(_ error: any Error) -> (String, Int32) {
     switch error {
     case let error as UsageError:
       let help = error.command == spec.name ? "movies --help" : "\(error.command) --help"

@@ -1,5 +1,11 @@
 internal import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A failure reported by SQLite, with everything needed to understand it.
 ///
 /// It carries SQLite's extended [result code](https://www.sqlite.org/rescode.html), SQLite's own
@@ -12,12 +18,17 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
   public let message: String
   /// The SQL that failed, if the failure came from a statement.
   public let sql: String?
+  /// The system's `errno` behind an I/O failure or a file that could not be opened
+  /// ([sqlite3_system_errno](https://www.sqlite.org/c3ref/system_errno.html)), such as `ENOSPC`;
+  /// 0 for any other failure, or when SQLite did not tell.
+  public let systemErrno: Int32
 
   /// Creates an error.
-  public init(extendedCode: Int32, message: String, sql: String? = nil) {
+  public init(extendedCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
     self.extendedCode = extendedCode
     self.message = message
     self.sql = sql
+    self.systemErrno = systemErrno
   }
 
   /// The primary result code, such as `SQLITE_CONSTRAINT` (19).
@@ -35,6 +46,13 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
     return [SwiftFunctions.overflow, SwiftFunctions.divisionByZero, SwiftFunctions.unwrappedNil].first {
       message == $0
     }
+  }
+
+  /// Whether the disk had no room for what SQLite had to write: `SQLITE_FULL`, or an I/O
+  /// failure or a file that could not be created whose system error is `ENOSPC` (SQLite reports
+  /// a `-shm` that cannot grow on a full disk as an I/O error).
+  public var isDiskFull: Bool {
+    code == SQLITE_FULL || (systemErrno == ENOSPC && (code == SQLITE_IOERR || code == SQLITE_CANTOPEN))
   }
 
   /// Whether a constraint (unique, not null, foreign key, check) rejected a change.
@@ -73,6 +91,10 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
       ?? sqlite3_errstr(code).map { String(cString: $0) } ?? "unknown error"
     // The connection's code can be stale when the failing call did not set it.
     let useExtended = extended & 0xFF == code & 0xFF ? extended : code
-    self.init(extendedCode: useExtended, message: message, sql: sql)
+    // Only a failure of the file system has an errno of its own; any other's would be stale.
+    let primary = useExtended & 0xFF
+    let fileFailure = primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN || primary == SQLITE_FULL
+    let systemErrno = fileFailure ? connection.map { sqlite3_system_errno($0) } ?? 0 : 0
+    self.init(extendedCode: useExtended, message: message, sql: sql, systemErrno: systemErrno)
   }
 }

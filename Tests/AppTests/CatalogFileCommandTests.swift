@@ -191,7 +191,7 @@ struct CatalogFileCommandTests {
     #expect(try await run(nobody, ["--store", store, "list"]).stdout.contains("Alien"))
     let result = try await run(nobody, ["--store", store, "heart", try await movies.add("Ran", ["--store", store])])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("its folder \(movies.folder.path) is not writable"), "\(result.stderr)")
+    #expect(result.stderr.contains("its folder is not writable"), "\(result.stderr)")
     // A new store, through a link to the folder: the real folder is named (it was a bare "Permission denied").
     try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: movies.folder.path)
     let created = try await run(

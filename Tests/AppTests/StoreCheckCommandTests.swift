@@ -82,7 +82,7 @@ struct StoreCheckCommandTests {
     #expect(mkfifo(store.path + "-wal", 0o600) == 0)
     let check = try await movies.run(["store", "check"])
     #expect(check.status == 1)
-    #expect(check.stdout.contains("-wal is not a regular file of its own"), "\(check.stdout)")
+    #expect(check.stdout.contains("-wal file is not a regular file of its own"), "\(check.stdout)")
     #expect(check.stderr == "movies: error: the catalog has 1 problem\n", "\(check.stderr)")
   }
 

@@ -305,7 +305,7 @@ struct StoreFileTests {
         _ = try SQLiteRepository<Movie>(container: try openCatalog(url))
         Issue.record("a store with \(kind) as its \(suffix) was opened")
       } catch let PersistenceError.cannotOpen(_, why) {
-        #expect(why.contains("\(sidecar) is not a regular file of its own"), "\(kind): \(why)")
+        #expect(why.contains("its \(suffix) file is not a regular file of its own"), "\(kind): \(why)")
       }
       #expect(FileManager.default.contents(atPath: victim) == Data("precious".utf8), "\(kind)")
       #expect(FileManager.default.contents(atPath: url.path) == before.bytes, "\(kind)")

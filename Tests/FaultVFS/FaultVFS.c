@@ -45,6 +45,17 @@ static int disk_full;
 static int powered_off;
 static uint64_t random_state;
 static FaultFile *open_files;
+static int64_t busy_locks;
+
+// Counts a lock that another connection holds: a connection about to wait for it.
+static int counting_busy(int result) {
+  if (result == SQLITE_BUSY) {
+    pthread_mutex_lock(&lock);
+    busy_locks += 1;
+    pthread_mutex_unlock(&lock);
+  }
+  return result;
+}
 
 static uint64_t next_random(void) {
   uint64_t z = (random_state += 0x9E3779B97F4A7C15ULL);
@@ -227,7 +238,7 @@ static int fault_file_size(sqlite3_file *base, sqlite3_int64 *size) {
 
 static int fault_lock(sqlite3_file *base, int level) {
   FaultFile *file = (FaultFile *)base;
-  return file->real->pMethods->xLock(file->real, level);
+  return counting_busy(file->real->pMethods->xLock(file->real, level));
 }
 
 static int fault_unlock(sqlite3_file *base, int level) {
@@ -268,7 +279,7 @@ static int fault_shm_map(sqlite3_file *base, int page, int size, int extend, voi
 
 static int fault_shm_lock(sqlite3_file *base, int offset, int n, int flags) {
   FaultFile *file = (FaultFile *)base;
-  return file->real->pMethods->xShmLock(file->real, offset, n, flags);
+  return counting_busy(file->real->pMethods->xShmLock(file->real, offset, n, flags));
 }
 
 static void fault_shm_barrier(sqlite3_file *base) {
@@ -449,6 +460,13 @@ void fault_vfs_arm(fault_op op, int64_t n, fault_kind kind) {
 int fault_vfs_fired(void) {
   pthread_mutex_lock(&lock);
   int result = fired;
+  pthread_mutex_unlock(&lock);
+  return result;
+}
+
+int64_t fault_vfs_busy_locks(void) {
+  pthread_mutex_lock(&lock);
+  int64_t result = busy_locks;
   pthread_mutex_unlock(&lock);
   return result;
 }

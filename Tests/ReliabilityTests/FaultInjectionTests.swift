@@ -103,7 +103,7 @@ struct FaultInjectionTests {
       guard FaultyDisk.fired else { continue }
       #expect(outcome.recovered.count == 1, "write \(n): \(outcome.recovered)")
       for error in outcome.recovered {
-        #expect("\(error)".contains("disk is full"), "write \(n): \(error)")
+        #expect("\(error)".contains("the disk holding \(url.path) is full"), "write \(n): \(error)")
       }
       #expect(outcome.error == nil, "write \(n), retried: \(outcome.error.map { "\($0)" } ?? "")")
       #expect(outcome.wrongRead == nil)

@@ -37,12 +37,17 @@ struct StoreMigrateCommand: MoviesCommand {
     }
     let url = try context.storeFile(for: "store migrate")
     let before = try StoreInspection(url: url, plan: CatalogMigrationPlan.self)
-    // Opening reports a store of an unknown or newer version, and records an adopted one.
-    _ = try await context.openCatalog(backupBeforeMigration: backup && before.needsMigration)
+    // Opening reports a store of an unknown or newer version, and records an adopted one. What
+    // it did is the engine's to say: another process may have migrated the store meanwhile.
+    let catalog = try await context.openCatalog(backupBeforeMigration: backup && before.needsMigration)
+    guard case .file(let container, _) = catalog.store else { return }
+    let migrated = container.migratedVersion(ofStoreAt: url)
     report(
-      from: before.version, to: before.latestVersion, migrated: before.needsMigration, added: before.addedModels,
-      to: context.console)
-    if backup, before.needsMigration, let copy = before.backupURL { context.console.line("Backup: \(copy.path)") }
+      from: migrated, to: before.latestVersion, migrated: migrated != nil,
+      added: migrated == nil && before.needsMigration ? [] : before.addedModels, to: context.console)
+    if let migrated, backup, let copy = before.backupURL, before.version == migrated {
+      context.console.line("Backup: \(copy.path)")
+    }
   }
 
   /// Says what opening the catalog did: migrated it from a version, or found it current (and

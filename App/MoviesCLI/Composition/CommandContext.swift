@@ -44,7 +44,9 @@ struct CommandContext: Sendable {
   /// ``openCatalog(at:creating:readOnly:backupBeforeMigration:)`` does (migrating a catalog of
   /// an older version), or read-only when this process may not write the store file or its
   /// folder, so that a catalog on read-only media or in another user's folder can still be
-  /// read — though not migrated there.
+  /// read — though not migrated there. On a full disk, where a writable open finds no room, it
+  /// is read without saving too: the engine then reads the file as it lies, when every commit
+  /// is in it.
   ///
   /// - Throws: `PersistenceError` if the store cannot be opened, or needs a migration it cannot
   ///   have.
@@ -52,7 +54,12 @@ struct CommandContext: Sendable {
     guard case .file(let url) = store, let writable = StoreAccess.allowsWriting(storeAt: url) else {
       return try await openCatalog()
     }
-    return try await openCatalog(readOnly: !writable)
+    guard writable else { return try await openCatalog(readOnly: true) }
+    do {
+      return try await openCatalog()
+    } catch PersistenceError.diskFull(_, temporary: false) {
+      return try await openCatalog(readOnly: true)
+    }
   }
 
   /// Opens the catalog at another location than the command's store (`store copy --to`): a

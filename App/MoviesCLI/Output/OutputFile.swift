@@ -79,8 +79,9 @@ final class OutputFile {
     case S_IFREG:
       let spool = Self.makeSpool()
       guard spool >= 0 else {
+        let code = errno
         close(opened)
-        throw Self.failure(path, "no temporary file to prepare it in: \(Self.reason(errno))")
+        throw Self.failure(path, Self.spoolReason(code))
       }
       kind = .existing(spool: spool)
     case S_IFIFO, S_IFCHR:
@@ -102,14 +103,29 @@ final class OutputFile {
   func write(_ text: String) throws(AppError) {
     var text = text
     let written = text.withUTF8 { Self.writeAll(UnsafeRawBufferPointer($0), to: target) }
-    guard written else { throw Self.failure(path, Self.reason(errno)) }
+    guard written else { throw writeFailure(errno) }
   }
 
   /// Writes bytes.
   ///
   /// - Throws: ``AppError/unwritableFile(_:_:)`` if the bytes cannot all be written.
   func write(_ bytes: UnsafeRawBufferPointer) throws(AppError) {
-    guard Self.writeAll(bytes, to: target) else { throw Self.failure(path, Self.reason(errno)) }
+    guard Self.writeAll(bytes, to: target) else { throw writeFailure(errno) }
+  }
+
+  /// The error of a write that failed with `code`: the spool's is the temporary folder's, not
+  /// the file's.
+  private func writeFailure(_ code: Int32) -> AppError {
+    guard case .existing = kind else { return Self.failure(path, Self.reason(code)) }
+    return Self.failure(path, Self.spoolReason(code))
+  }
+
+  /// Why the output could not be prepared in the temporary folder.
+  private static func spoolReason(_ code: Int32) -> String {
+    let folder = FileManager.default.temporaryDirectory.path
+    let what = code == ENOSPC ? "is full" : "cannot hold it (\(reason(code)))"
+    return "the temporary folder \(folder), where the output is prepared before it replaces the file's content, "
+      + "\(what); set TMPDIR to a folder with room"
   }
 
   /// Where output goes until ``commit()``: the spool of an existing file, else the file.

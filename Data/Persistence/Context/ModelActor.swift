@@ -27,6 +27,10 @@ extension ModelActor {
 }
 
 /// A ready-made ``ModelActor``: a context of its own on a configuration's store.
+///
+/// Its context is an ordinary ``ModelContext``: off by default, its autosave can be turned on
+/// in ``perform(_:)``. ``ModelContainer/close()`` saves what it staged when it autosaves, and
+/// otherwise refuses to close while it holds unsaved changes.
 public actor BackgroundModelContext: ModelActor {
   /// The container the context belongs to.
   public nonisolated let modelContainer: ModelContainer

@@ -3,7 +3,9 @@ extension ModelContainer {
   /// same context every time after, on the store of the container's first configuration.
   ///
   /// As in SwiftData it saves on its own: ``ModelContext/autosaveEnabled`` is on, so its reads
-  /// save what is staged first; turn it off to save only when ``ModelContext/save()`` is called.
+  /// save what is staged first, and ``close()`` saves what is still staged before it closes the
+  /// store; turn it off to save only when ``ModelContext/save()`` is called (``close()`` then
+  /// refuses to close over unsaved changes).
   /// Its ``ModelContext/container`` is a container for the same stores rather than this very
   /// object, so that keeping the context does not keep this container from being released.
   ///

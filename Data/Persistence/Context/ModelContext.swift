@@ -14,22 +14,34 @@ import SQLiteCore
 /// ```
 ///
 /// Models are values, so a changed model is staged again with ``update(_:)``; the last value
-/// staged for an identifier is the one saved. A context is not `Sendable`: use it from one
+/// staged for an identifier is the one saved. Closing the container never drops what is staged
+/// (``ModelContainer/close()``): it saves it when the context autosaves (``autosaveEnabled``)
+/// and otherwise throws, leaving the store open. A context released with staged changes lets
+/// them go, unless it autosaves: then the container's close saves them. A context is not `Sendable`: use it from one
 /// task or actor — a ``ModelActor`` owns one for background work.
 public final class ModelContext {
   /// The container whose store this context writes.
   public let container: ModelContainer
   /// The name recorded as the author of this context's saves in the store's history.
-  public var author: String?
-  /// Whether the reads — ``fetch(_:)``, ``fetchCount(_:)``, ``fetchIdentifiers(_:)`` and
-  /// ``enumerate(_:batchSize:allowEscapingMutations:block:)`` — save staged changes first, so
-  /// that they see them; off by default, so that nothing is written before an explicit ``save()``.
+  public var author: String? {
+    get { pending.withStaged { $0.author } }
+    set { pending.withStaged { $0.author = newValue } }
+  }
+  /// Whether the context saves its staged changes on its own, as SwiftData's autosave does: the
+  /// reads — ``fetch(_:)``, ``fetchCount(_:)``, ``fetchIdentifiers(_:)`` and
+  /// ``enumerate(_:batchSize:allowEscapingMutations:block:)`` — save them first, so that they
+  /// see them, and ``ModelContainer/close()`` saves them before it closes the store, even those
+  /// of a context already released. Off by default, so that nothing is written before an
+  /// explicit ``save()``; then ``ModelContainer/close()`` refuses to close over unsaved changes.
   /// ``transaction(_:)`` saves when its work ends either way.
-  public var autosaveEnabled = false
+  public var autosaveEnabled: Bool {
+    get { pending.withStaged { $0.autosaves } }
+    set { pending.withStaged { $0.autosaves = newValue } }
+  }
 
   let store: Store
-  private var changes = StagedChanges()
-  private var batchDeletes: [StagedBatchDelete] = []
+  /// The staged changes, which the store's close can reach too (``ContextChanges``).
+  private let pending = ContextChanges()
   /// How many times something was staged: ``enumerate(_:batchSize:allowEscapingMutations:block:)``
   /// tells by it whether its block staged changes.
   private(set) var stagings = 0
@@ -42,16 +54,24 @@ public final class ModelContext {
   public init(_ container: ModelContainer, configuration: String? = nil) throws(PersistenceError) {
     self.container = container
     store = try container.store(named: configuration)
+    store.track(pending)
   }
 
   /// A context for a store the container already found.
   init(container: ModelContainer, store: Store) {
     self.container = container
     self.store = store
+    store.track(pending)
+  }
+
+  deinit {
+    // What an autosaving context staged is saved when its container closes; one that does not
+    // autosave lets its changes go with it, as a value dropped without saving.
+    store.keepIfAutosaving(pending)
   }
 
   /// Whether changes are staged and not saved: models, or a ``delete(model:where:)``.
-  public var hasChanges: Bool { !changes.isEmpty || !batchDeletes.isEmpty }
+  public var hasChanges: Bool { pending.withStaged { !$0.isEmpty } }
 
   /// The staged changes of models, in the order they were first staged; a
   /// ``delete(model:where:)`` names no model until it runs, so it is not listed.
@@ -110,7 +130,8 @@ public final class ModelContext {
   public func delete<Model: PersistentModel>(model: Model.Type, where predicate: Predicate<Model>? = nil) throws {
     let table = try repository(for: Model.self).table
     do {
-      batchDeletes.append(try StagedBatchDelete(Model.self, where: predicate, table: table))
+      let delete = try StagedBatchDelete(Model.self, where: predicate, table: table)
+      pending.withStaged { $0.batchDeletes.append(delete) }
     } catch {
       throw RepositoryError(error, modelName: "\(Model.self)")
     }
@@ -123,31 +144,15 @@ public final class ModelContext {
   ///   `notFound` for an update or delete of a model that is not stored, `unavailable` when the
   ///   store cannot be written. The store is then unchanged and every change is still staged.
   public func save() throws {
-    guard hasChanges else { return }
-    let staged = self.staged
-    for change in staged where store.tables[change.model.modelType] == nil {
-      throw RepositoryError.unavailable("\(change.model.typeName) is not stored in this context's store")
-    }
-    do {
-      try store.write(author: author) { state in
-        // References are checked at the commit, so changes may be staged in any order.
-        try state.connection.execute("PRAGMA defer_foreign_keys = ON")
-        let tables = Array(store.tables.values)
-        try StagedChange.apply(staged, in: state, store: store, tables: tables)
-        for delete in batchDeletes { try delete.apply(in: state, store: store, tables: tables) }
-      }
-    } catch let error as SQLiteError where error.isForeignKeyViolation {
-      throw RepositoryError.constraintViolation("a saved model refers to one that does not exist")
-    } catch {
-      throw RepositoryError(error, modelName: staged.first?.model.typeName ?? batchDeletes.first?.typeName ?? "model")
-    }
-    rollback()
+    try pending.save(to: store)
   }
 
   /// Forgets every staged change; the store is not touched.
   public func rollback() {
-    changes.removeAll()
-    batchDeletes.removeAll()
+    pending.withStaged { staged in
+      staged.changes.removeAll()
+      staged.batchDeletes.removeAll()
+    }
   }
 
   /// Runs `work`, which stages changes, then saves: the work's changes are all stored, or, if
@@ -156,13 +161,13 @@ public final class ModelContext {
   ///
   /// - Throws: what `work` throws, or what ``save()`` throws.
   public func transaction<T>(_ work: () throws -> T) throws -> T {
-    let (savedChanges, savedDeletes) = (changes, batchDeletes)
+    let (savedChanges, savedDeletes) = pending.withStaged { ($0.changes, $0.batchDeletes) }
     do {
       let result = try work()
       try save()
       return result
     } catch {
-      (changes, batchDeletes) = (savedChanges, savedDeletes)
+      pending.withStaged { staged in (staged.changes, staged.batchDeletes) = (savedChanges, savedDeletes) }
       throw error
     }
   }
@@ -172,11 +177,12 @@ public final class ModelContext {
   private func stage<Model: PersistentModel>(_ model: Model, _ kind: PendingChange.Kind) {
     stagings += 1
     // A model of a type the store does not hold is refused by save(), with a clear error.
-    changes.stage(StagedChange(kind: kind, model: StagedValue(model)))
+    let change = StagedChange(kind: kind, model: StagedValue(model))
+    pending.withStaged { $0.changes.stage(change) }
   }
 
   /// The staged changes of models, in the order they were first staged.
-  private var staged: [StagedChange] { changes.all }
+  private var staged: [StagedChange] { pending.withStaged { $0.changes.all } }
 
   private func models(staged kind: PendingChange.Kind) -> [any PersistentModel] {
     staged.filter { $0.kind == kind }.map(\.model.persistentModel)

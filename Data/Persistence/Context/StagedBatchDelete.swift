@@ -3,10 +3,10 @@ import SQLiteCore
 
 /// A delete of every model of a type that a predicate matches, staged by
 /// ``ModelContext/delete(model:where:)`` and run by the next save.
-struct StagedBatchDelete {
+struct StagedBatchDelete: Sendable {
   /// The model type's name, such as `Movie`.
   let typeName: String
-  private let run: (StoreState, Store, [TableSchema]) throws -> Int
+  private let run: @Sendable (StoreState, Store, [TableSchema]) throws -> Int
 
   /// Stages the delete, translating the predicate now, so a predicate SQL cannot evaluate is
   /// refused when it is staged, not when it is saved; `nil` matches every model.

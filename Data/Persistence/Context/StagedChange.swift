@@ -3,7 +3,7 @@ import Repositories
 import SQLiteCore
 
 /// One staged change of a ``ModelContext``: the model's latest value and what to do with it.
-struct StagedChange {
+struct StagedChange: Sendable {
   var kind: PendingChange.Kind
   var model: any StagedModel
 
@@ -51,7 +51,7 @@ struct StagedChange {
 
 /// A model value of any type, as a staged change holds it: boxed once when it is staged, so that
 /// the change and the context's key of the model share one copy.
-protocol StagedModel: AnyObject {
+protocol StagedModel: AnyObject, Sendable {
   /// The model itself.
   var persistentModel: any PersistentModel { get }
   /// The model type's name.
@@ -74,7 +74,7 @@ protocol StagedModel: AnyObject {
 }
 
 /// A model of a known type, held for a staged change.
-final class StagedValue<Model: PersistentModel>: StagedModel {
+final class StagedValue<Model: PersistentModel>: StagedModel, Sendable {
   let value: Model
 
   init(_ value: Model) { self.value = value }

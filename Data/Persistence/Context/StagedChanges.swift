@@ -3,13 +3,13 @@
 ///
 /// A value: a copy (``ModelContext/transaction(_:)`` keeps one to restore) is not changed by
 /// staging into the original; the staged models it shares with it are immutable.
-struct StagedChanges {
+struct StagedChanges: Sendable {
   /// Identifies a model across types: its type and its identifier, which the staged value holds.
   ///
   /// Neither hashing nor comparing goes through `AnyHashable`, whose comparison casts
   /// dynamically: keys of different types or hashes differ without looking at the identifiers,
   /// and those of one type compare them as what they are.
-  struct Key: Hashable {
+  struct Key: Hashable, Sendable {
     let model: any StagedModel
     let type: ObjectIdentifier
     let idHash: Int

@@ -21,8 +21,11 @@ extension StoreCheck {
   /// is not the store's own, so nothing of it is changed: a header repaired on trial is put back
   /// when the file it opens is not recognized.
   ///
-  /// - Throws: ``PersistenceError`` if a repair fails; those made before it stay made.
+  /// - Throws: ``PersistenceError`` if a repair fails; those made before it stay made. A store
+  ///   file with hard links is not repaired: ``PersistenceError/cannotOpen(path:reason:)``.
   public func repair(detachingMissingFiles: Bool = false) throws(PersistenceError) -> [String] {
+    // A file with other names is not written through this one (StoreFile.checkOneName()).
+    try StoreFile(path: realURL.path).checkOneName(as: url.path)
     var done: [String] = []
     let repairs = (problems + notes).compactMap(\.repair)
     if repairs.contains(.resetHeaderVersions) {

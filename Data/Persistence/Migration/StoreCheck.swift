@@ -49,8 +49,9 @@ public struct StoreCheck: Sendable {
   /// Checks the store at `url` against a migration plan, read-only.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if there is no file there;
-  ///   ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid. A file SQLite
-  ///   cannot read is a problem, not an error.
+  ///   ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid;
+  ///   ``PersistenceError/diskFull(path:temporary:)`` when a disk has no room for what reading
+  ///   needs. A file SQLite cannot read is a problem, not an error.
   public init(url: URL, plan: any SchemaMigrationPlan.Type) throws(PersistenceError) {
     try self.init(url: url, migrator: StoreMigrator(plan: plan, backup: false))
   }
@@ -67,11 +68,16 @@ public struct StoreCheck: Sendable {
       problems += header.problems.map { StoreProblem($0, repair: repair) }
     }
     for path in [file.path, file.path + "-wal", file.path + "-shm"] { notes += Self.privacy(of: path, mode: 0o600) }
+    let others = file.otherNames
+    if others > 0 { problems.append(StoreProblem(StoreFile.linksReason(names: others + 1))) }
     let connection: Connection
     do {
       // Changes nothing on disk: not even a -wal or -shm file appears.
       connection = try file.inspectionConnection()
       wasOpened = true
+    } catch .diskFull(let path, let temporary) {
+      // A disk without room says nothing of the store.
+      throw .diskFull(path: path, temporary: temporary)
     } catch {
       problems.append(StoreProblem("SQLite cannot read it: \(error)"))
       return
@@ -97,6 +103,8 @@ public struct StoreCheck: Sendable {
           if case .makePrivate? = problem.repair { notes.append(problem) } else { problems.append(problem) }
         }
       }
+    } catch let error as SQLiteError where error.isDiskFull {
+      throw FullDisk.error(store: url.path, realPath: realURL.path)
     } catch {
       problems.append(StoreProblem("it cannot be read whole: \(error)"))
     }

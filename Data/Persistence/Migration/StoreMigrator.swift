@@ -27,7 +27,7 @@ struct StoreMigrator: Sendable {
   var latest: Version { plan.latest }
 
   /// Checks, reading only, that a store is empty or of a version of the plan that it can be
-  /// brought to: what ``prepare(_:path:realPath:allowsSave:external:)`` would accept.
+  /// brought to: what ``prepare(_:path:realPath:allowsSave:external:vfs:)`` would accept.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a store of an unknown or newer
   ///   version, whose tables match no version, or whose tables' definitions were edited
@@ -56,16 +56,21 @@ struct StoreMigrator: Sendable {
   /// Recognizes the store's version and migrates it to the latest, creating the latest
   /// version's tables in an empty store, and the tables of models added to the store's version
   /// since it was last opened (``StoreStanding``). `path` names the store in errors; a backup
-  /// goes beside `realPath`.
+  /// goes beside `realPath`, read through the VFS `vfs`. Returns the version the store was
+  /// migrated from, or `nil` when it needed no migration — another process may have migrated
+  /// it since this one looked: the version is read again, and the backup made, under the
+  /// migration's write lock.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a store of an unknown or newer
   ///   version, whose tables match no version, that holds a table the engine did not create under
   ///   the name of an added model, or that needs a change but may not be saved;
   ///   ``PersistenceError/migrationFailed(path:reason:)`` when a migration fails. The store is
   ///   unchanged in every case.
+  @discardableResult
   func prepare(
-    _ connection: Connection, path: String, realPath: String, allowsSave: Bool, external: ExternalFiles?
-  ) throws {
+    _ connection: Connection, path: String, realPath: String, allowsSave: Bool, external: ExternalFiles?,
+    vfs: String? = nil
+  ) throws -> Schema.Version? {
     let (live, record) = try look(at: connection, path: path)
     if live.isEmpty, record == nil {
       guard allowsSave else { throw PersistenceError.cannotOpen(path: path, reason: "the read-only store is empty") }
@@ -83,9 +88,10 @@ struct StoreMigrator: Sendable {
       }
       // Created by the other process: recognized as any existing store is.
       if !created {
-        try prepare(connection, path: path, realPath: realPath, allowsSave: allowsSave, external: external)
+        return try prepare(
+          connection, path: path, realPath: realPath, allowsSave: allowsSave, external: external, vfs: vfs)
       }
-      return
+      return nil
     }
     let standing = try standing(of: live, record: record, path: path)
     if standing.index == versions.count - 1, standing.added.isEmpty {
@@ -95,7 +101,7 @@ struct StoreMigrator: Sendable {
         }
       }
       if allowsSave { try SearchIndex.rebuildOutdated(of: try latest.schemas(), on: connection) }
-      return
+      return nil
     }
     let number = versions[standing.index].number
     guard allowsSave else {
@@ -106,10 +112,8 @@ struct StoreMigrator: Sendable {
         : "the store is version \(number) and needs a migration, but it is read-only"
       throw PersistenceError.cannotOpen(path: path, reason: reason)
     }
-    if backup, standing.index < versions.count - 1, realPath != ":memory:" {
-      try copy(connection, to: Self.backupPath(of: realPath, version: number), path: path)
-    }
-    try migrate(connection, path: path, external: external)
+    let backupFrom = backup && realPath != ":memory:" ? (realPath, vfs) : nil
+    return try migrate(connection, path: path, backingUp: backupFrom, external: external)
   }
 
   /// The model names of tables of the version at `index`, for a message: `Pamphlet, Poster`.
@@ -140,11 +144,16 @@ struct StoreMigrator: Sendable {
 
   /// Creates the tables of models added to the store's version and runs every stage from that
   /// version to the latest, in one transaction, with foreign keys checked once at the end, as
-  /// sqlite.org's procedure for changing tables prescribes.
-  private func migrate(_ connection: Connection, path: String, external: ExternalFiles?) throws {
+  /// sqlite.org's procedure for changing tables prescribes; first copies the store to its
+  /// backup beside `backingUp`'s real path, when given and a version changes. Returns the
+  /// version migrated from, or `nil` if the store was found current under the lock.
+  private func migrate(
+    _ connection: Connection, path: String, backingUp: (realPath: String, vfs: String?)?, external: ExternalFiles?
+  ) throws -> Schema.Version? {
     try connection.execute("PRAGMA foreign_keys = OFF")
+    let migrated: Schema.Version?
     do {
-      try migrateTables(connection, path: path, external: external)
+      migrated = try migrateTables(connection, path: path, backingUp: backingUp, external: external)
     } catch {
       // The store does not open after a failed migration, so this connection is closed with
       // the failure; turning the checks back on is still tried, and its own failure adds
@@ -159,18 +168,28 @@ struct StoreMigrator: Sendable {
       throw PersistenceError.migrationFailed(
         path: path, reason: "foreign key checks could not be turned back on: \(error.message)")
     }
+    return migrated
   }
 
-  /// The stages' work, in one transaction; see ``migrate(_:path:external:)``. The store is read
-  /// again under the write lock: another process may have migrated it, or created the added
-  /// tables, since this one looked, and then there is less or nothing left to do.
-  private func migrateTables(_ connection: Connection, path: String, external: ExternalFiles?) throws {
+  /// The stages' work, in one transaction; see ``migrate(_:path:backingUp:external:)``. The
+  /// store is read again under the write lock: another process may have migrated it, or created
+  /// the added tables, since this one looked, and then there is less or nothing left to do —
+  /// and no backup to make.
+  private func migrateTables(
+    _ connection: Connection, path: String, backingUp: (realPath: String, vfs: String?)?, external: ExternalFiles?
+  ) throws -> Schema.Version? {
     do {
-      try connection.writeTransaction {
+      return try connection.writeTransaction { () throws -> Schema.Version? in
         let live = try SchemaDescription.read(from: connection)
         let standing = try standing(
           of: live, record: try SchemaRecord.read(from: connection, path: path), path: path)
-        guard standing.index < versions.count - 1 || !standing.added.isEmpty else { return }
+        guard standing.index < versions.count - 1 || !standing.added.isEmpty else { return nil }
+        let from = versions[standing.index].number
+        if let backingUp, standing.index < versions.count - 1 {
+          try copy(
+            backingUp.realPath, vfs: backingUp.vfs, to: Self.backupPath(of: backingUp.realPath, version: from),
+            path: path)
+        }
         try create(standing.added, on: connection)
         try plan.walk(from: standing.index) { version in
           MigrationContext(
@@ -181,11 +200,16 @@ struct StoreMigrator: Sendable {
         if standing.index < versions.count - 1 { try checkReferences(connection) }
         try SchemaRecord(version: latest.number, fingerprint: try SchemaDescription.read(from: connection).fingerprint)
           .write(to: connection)
+        return standing.index < versions.count - 1 ? from : nil
       }
+    } catch PersistenceError.migrationFailed(let path, let reason) {
+      throw PersistenceError.migrationFailed(path: path, reason: reason)
     } catch let error as PersistenceError {
       throw PersistenceError.migrationFailed(path: path, reason: error.description)
     } catch let error as SQLiteError where error.isBusy {
       throw PersistenceError.busyStore(at: path, waited: connection.busyTimeout)
+    } catch let error as SQLiteError where error.isDiskFull {
+      throw FullDisk.error(store: path, realPath: RealPath.resolve(path))
     } catch let error as SQLiteError {
       throw PersistenceError.migrationFailed(path: path, reason: error.message)
     } catch {
@@ -203,16 +227,21 @@ struct StoreMigrator: Sendable {
 
   /// Copies the store, whole and consistent, with `VACUUM INTO`, to a new file private to the
   /// user (`0600`). Nothing already at the backup's path is touched, not even a dangling link.
-  private func copy(_ connection: Connection, to backup: String, path: String) throws {
+  ///
+  /// It reads through a connection of its own (`VACUUM` cannot run in a transaction), which may
+  /// read while the caller's connection holds the write lock and has written nothing yet.
+  private func copy(_ realPath: String, vfs: String?, to backup: String, path: String) throws {
     let code = PrivateFiles.createEmptyFile(backup)
     guard code == 0 else {
       throw PersistenceError.migrationFailed(
         path: path,
         reason: code == EEXIST
-          ? "the backup \(backup) exists already; move it away to migrate again"
-          : "the backup \(backup) cannot be created: \(String(cString: strerror(code)))")
+          ? "the backup \(PathInMessage.name(backup, inMessageAbout: path)) exists already; move it away to migrate again"
+          : "the backup \(PathInMessage.name(backup, inMessageAbout: path)) cannot be created: "
+            + String(cString: strerror(code)))
     }
     do {
+      let connection = try Connection(location: .file(realPath), readOnly: true, vfs: vfs)
       // VACUUM INTO writes into an empty file, keeping its mode.
       let statement = try connection.statement("VACUUM INTO ?1")
       defer { statement.reset() }

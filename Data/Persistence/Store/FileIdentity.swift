@@ -8,7 +8,7 @@ import Darwin
 
 /// Which file is at a path: its device and inode, the same by any name, different for a file
 /// that replaced it.
-struct FileIdentity: Sendable, Equatable {
+struct FileIdentity: Sendable, Hashable {
   let device: UInt64
   let inode: UInt64
 

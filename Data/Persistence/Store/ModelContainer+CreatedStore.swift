@@ -15,6 +15,14 @@ extension ModelContainer {
     stores.values.contains { $0.createdFile && StoreOwnership(store: $0).owns(url.path) }
   }
 
+  /// The version opening the container migrated the store at `url` from, or `nil` if that
+  /// store needed no migration — perhaps because another process migrated it first: the
+  /// version is read again under the migration's write lock, so of two processes migrating one
+  /// store at once, one migrates it and the other finds it current.
+  public func migratedVersion(ofStoreAt url: URL) -> Schema.Version? {
+    stores.values.first { StoreOwnership(store: $0).owns(url.path) }?.migratedFrom
+  }
+
   /// Removes the store at `url` if opening this container created its file and no table of it
   /// holds a row — for a caller whose first work failed, so that it leaves nothing behind;
   /// returns whether it was removed. With the file go its `-wal`, `-shm` and `-journal`, its

@@ -137,6 +137,11 @@ public final class ModelContainer: Sendable {
   /// its `-wal` and `-shm` files. Call it before the process exits (a container still alive at
   /// `exit()` is never released, and leaves those files beside the store).
   ///
+  /// First it saves what the contexts on its stores staged and did not save, when they
+  /// autosave (``ModelContext/autosaveEnabled``, on for ``mainContext``), as SwiftData's
+  /// autosave does; a context that does not autosave and holds changes keeps every store open,
+  /// so that closing drops nothing.
+  ///
   /// Afterwards every use of the container's repositories, contexts and observers throws
   /// ``PersistenceError/closed(path:)`` (through a repository, as `RepositoryError.unavailable`);
   /// closing again does nothing. A read already running, or a cursor already iterating, ends on
@@ -149,9 +154,13 @@ public final class ModelContainer: Sendable {
   /// try container.close()  // before the process exits
   /// ```
   ///
-  /// - Throws: ``PersistenceError/sqlite(_:)`` for the first store SQLite would not close; every
-  ///   other store is closed all the same.
+  /// - Throws: ``PersistenceError/unsavedChanges(path:reason:)``, closing nothing, when a context
+  ///   that does not autosave holds changes or an autosave fails (the changes stay staged);
+  ///   ``PersistenceError/sqlite(_:)`` for the first store SQLite would not close — every other
+  ///   store is closed all the same.
   public func close() throws(PersistenceError) {
+    // Nothing closes while a change staged in a context would be dropped.
+    for configuration in configurations { try stores[configuration.name]?.saveContexts() }
     var failure: PersistenceError?
     for configuration in configurations {
       do { try stores[configuration.name]?.close() } catch { failure = failure ?? error }

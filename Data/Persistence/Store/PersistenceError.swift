@@ -33,6 +33,14 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// the configuration's ``ModelConfiguration/busyTimeout``; `holder` is that process when the
   /// system can tell.
   case busy(path: String, holder: WriteLockHolder?, waited: Duration)
+  /// A disk had no room for what had to be written: the one holding the store at `path`, or,
+  /// when `temporary`, the one of the temporary folder `path`, where SQLite keeps the files of
+  /// large sorts and copies. Nothing was changed.
+  case diskFull(path: String, temporary: Bool)
+  /// The store was not closed, so as not to drop changes a context staged and did not save:
+  /// a context that does not autosave holds some, or their autosave failed; `reason` says
+  /// which. Save or roll them back, then close again.
+  case unsavedChanges(path: String, reason: String)
   /// The store's container was closed (``ModelContainer/close()``); open a new container to
   /// use the store again.
   case closed(path: String)
@@ -53,6 +61,10 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case .busy(let path, let holder, let waited):
       "\(holder.map { "\($0)" } ?? "another process") is writing the store at \(path) and did not finish within "
         + Self.seconds(waited)
+    case .diskFull(let path, temporary: false): "the disk holding \(path) is full; free some space on it and try again"
+    case .diskFull(let path, temporary: true):
+      "the temporary folder \(path) is full; free some space on its disk, or set SQLITE_TMPDIR to a folder with room"
+    case .unsavedChanges(let path, let reason): "the store at \(path) is still open: \(reason)"
     case .closed(let path): "the store at \(path) was closed; open it again to use it"
     }
   }

@@ -27,7 +27,10 @@ enum PrivateFiles {
     // Walked by the letters, each step shorter: `..` after a missing folder cannot be created;
     // an empty name or `.` is the folder before it.
     while !exists(folder), let (parent, name) = RealPath.split(folder) {
-      guard name != ".." else { throw .cannotOpen(path: store, reason: "the folder \(parent) does not exist") }
+      guard name != ".." else {
+        throw .cannotOpen(
+          path: store, reason: "\(PathInMessage.name(parent, inMessageAbout: store)) does not exist")
+      }
       if !name.isEmpty, name != "." { missing.append(folder) }
       folder = parent
     }
@@ -40,7 +43,8 @@ enum PrivateFiles {
       } else if errno != EEXIST {
         let reason = String(cString: strerror(errno))
         removeFolders(created)
-        throw .cannotOpen(path: store, reason: "the folder \(folder) cannot be created: \(reason)")
+        throw .cannotOpen(
+          path: store, reason: "\(PathInMessage.name(folder, inMessageAbout: store)) cannot be created: \(reason)")
       }
     }
     return created

@@ -33,7 +33,9 @@ package final class Store: Sendable {
   let filePath: String?
   /// Where connections that read a file store open it: the file, or — for a store opened
   /// without saving that this process cannot write beside — the file read as it lies
-  /// (``StoreFile/readLocation``); `nil` in memory.
+  /// (``StoreFile/readLocation``), or read as it lies when its disk has no room for the `-wal`
+  /// and `-shm` its readers need and it has no log to read (``StoreFile/readLocationOnFullDisk``);
+  /// `nil` in memory.
   let readLocation: Connection.Location?
   /// Which file was opened at `filePath`, to notice it being replaced (``checkFileInPlace()``).
   let openedIdentity: FileIdentity?
@@ -43,14 +45,22 @@ package final class Store: Sendable {
   let createdFolders: [String]
   /// Whether the folder of external files was missing when the store's file was created.
   let createdExternalFolder: Bool
+  /// The version opening the store migrated it from; `nil` if it needed no migration (another
+  /// process may have migrated it first).
+  let migratedFrom: Schema.Version?
   /// The read-only connections of a file store; an in-memory store reads through its one
   /// connection.
   private let readers: ReaderPool?
+  /// The staged changes of the contexts on this store, which ``close()`` must not drop
+  /// (``saveContexts()``).
+  let contexts = Mutex(TrackedContexts())
 
   /// Opens (and, if allowed, creates) the store of a configuration with these tables.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file cannot be opened, is
-  ///   not a database, or holds tables that do not match the models; the file is not changed.
+  ///   not a database, or holds tables that do not match the models; if it has hard links and
+  ///   the configuration allows saving, or this process has it open by another name (see
+  ///   ``OpenStoreFiles``); the file is not changed.
   ///
   /// A file store is found at its real path and recognized before anything is written to it:
   /// its file is checked to be a SQLite database, read through a connection that changes
@@ -80,7 +90,7 @@ package final class Store: Sendable {
       case .inMemory: nil
       }
     filePath = file?.path
-    readLocation = file.map { configuration.allowsSave ? .file($0.path) : $0.readLocation }
+    var readLocation = file.map { configuration.allowsSave ? .file($0.path) : $0.readLocation }
     watcher = file.map { StoreWatcher(path: $0.path, usesFileEvents: configuration.watchesFileEvents) }
     let needsFiles = tables.values.contains { table in table.columns.contains { $0.kind == .external } }
     let external: ExternalFiles?
@@ -100,6 +110,7 @@ package final class Store: Sendable {
     let connection: Connection
     var createdFolders: [String]?
     var createdExternalFolder = false
+    var migratedFrom: Schema.Version?
     do {
       if let file {
         if !file.exists {
@@ -109,18 +120,20 @@ package final class Store: Sendable {
           createdExternalFolder = external.map { !FileManager.default.fileExists(atPath: $0.folder.path) } ?? false
           createdFolders = try file.create { connection in try preparation.run(on: connection) }
         }
+        // A file with other names is read, never written (see StoreFile.checkOneName()).
+        if configuration.allowsSave { try file.checkOneName() }
         try preparation.recognize(on: file.inspectionConnection())
         if configuration.allowsSave {
           file.repairSidecarModes()
           StoreTemporary.removeAbandoned(besideStore: file.path)
         }
         // Still not WAL: a migration that fails leaves even the file's header as it was.
-        connection = try Connection(
-          location: readLocation ?? .file(file.path), readOnly: !configuration.allowsSave, creates: false,
-          usesWAL: false, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+        let location: Connection.Location
+        (connection, location) = try Self.connect(file, at: readLocation ?? .file(file.path), configuration)
+        readLocation = location
         // The schema guard passed (`recognize`): the only triggers are the search indexes'.
         try connection.runCheckedTriggers()
-        try preparation.run(on: connection)
+        migratedFrom = try preparation.run(on: connection)
         if configuration.allowsSave, !connection.isReadOnly { try connection.useWAL() }
       } else {
         connection = try Connection(location: .memory, readOnly: false)
@@ -131,6 +144,8 @@ package final class Store: Sendable {
       throw error
     } catch let error as SQLiteError where error.isBusy {
       throw .busyStore(at: file?.path ?? path, waited: configuration.busyTimeout)
+    } catch let error as SQLiteError where error.isDiskFull {
+      throw FullDisk.error(store: path, realPath: file?.path ?? path)
     } catch let error as SQLiteError {
       throw .cannotOpen(path: path, reason: file?.explain(error) ?? error.message)
     } catch {
@@ -140,11 +155,37 @@ package final class Store: Sendable {
     self.createdFile = createdFolders != nil
     self.createdFolders = createdFolders ?? []
     self.createdExternalFolder = createdExternalFolder
+    self.migratedFrom = migratedFrom
     openedIdentity = file.flatMap { FileIdentity(path: $0.path) }
+    if let file, let openedIdentity { try OpenStoreFiles.add(openedIdentity, path: file.path, given: path) }
     state = Mutex(StoreState(connection: connection, external: external))
+    self.readLocation = readLocation
     readers = readLocation.map { [external] location in
       ReaderPool(location: location, external: external, busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
     }
+  }
+
+  /// The store's own connection to its file at `location`, still not WAL: a migration that
+  /// fails leaves even the file's header as it was; and where it reads. A store opened without
+  /// saving whose disk has no room for the `-wal` and `-shm` a reader needs reads the file as it
+  /// lies, if every commit is in it (``StoreFile/readLocationOnFullDisk``).
+  private static func connect(
+    _ file: StoreFile, at location: Connection.Location, _ configuration: ModelConfiguration
+  ) throws(SQLiteError) -> (Connection, Connection.Location) {
+    var failure: SQLiteError?
+    do {
+      let connection = try Connection(
+        location: location, readOnly: !configuration.allowsSave, creates: false, usesWAL: false,
+        busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+      return (connection, location)
+    } catch {
+      failure = error
+    }
+    guard let failure, failure.isDiskFull, !configuration.allowsSave, let lying = file.readLocationOnFullDisk else {
+      throw failure ?? SQLiteError(extendedCode: 1, message: "the store could not be opened")
+    }
+    let connection = try Connection(location: lying, readOnly: true, vfs: configuration.vfs)
+    return (connection, lying)
   }
 
   /// The fixed SQL of a model type's table: the one built when the store opened.
@@ -153,6 +194,7 @@ package final class Store: Sendable {
   }
 
   deinit {
+    if let openedIdentity, !isClosed.load(ordering: .acquiring) { OpenStoreFiles.remove(openedIdentity) }
     // An in-memory store's files go with it. A deinitializer cannot throw; what a failed removal
     // leaves is in the temporary folder, named by nothing, and harms no store.
     if case .inMemory = configuration.location, let external {
@@ -193,6 +235,7 @@ package final class Store: Sendable {
       guard !state.isClosed else { return nil }
       state.isClosed = true
       isClosed.store(true, ordering: .releasing)
+      if let openedIdentity { OpenStoreFiles.remove(openedIdentity) }
       var failure: (any Error)?
       do { try readers?.close() } catch { failure = error }
       do { try state.close() } catch { failure = failure ?? error }
@@ -201,6 +244,8 @@ package final class Store: Sendable {
     }
     switch failure {
     case nil: return
+    case let error as SQLiteError where error.isDiskFull:
+      throw FullDisk.error(store: configuration.path, realPath: filePath ?? configuration.path)
     case let error as SQLiteError: throw .sqlite(error)
     case let error as PersistenceError: throw error
     case let error?: throw .cannotOpen(path: configuration.path, reason: "\(error)")
@@ -212,21 +257,35 @@ package final class Store: Sendable {
   /// `-wal` and `-shm` files when they are the last to close; this one writes nothing but what
   /// other connections committed, and only when the user may write the file anyway.
   private func releaseLog() throws(SQLiteError) {
+    // A file with other names is not checkpointed through this one: another name's log may
+    // hold what this one's would overwrite.
     guard !configuration.allowsSave, let path = filePath, access(path, W_OK) == 0,
-      FileManager.default.fileExists(atPath: path + "-wal")
+      FileManager.default.fileExists(atPath: path + "-wal"), StoreFile(path: path).otherNames == 0
     else { return }
-    let last = try Connection(
-      location: .file(path), readOnly: false, creates: false, usesWAL: false, busyTimeout: configuration.busyTimeout,
-      vfs: configuration.vfs)
-    try last.close()
+    do {
+      let last = try Connection(
+        location: .file(path), readOnly: false, creates: false, usesWAL: false,
+        busyTimeout: configuration.busyTimeout, vfs: configuration.vfs)
+      try last.close()
+    } catch  where error.isDiskFull {
+      // A disk without room keeps the log, and every commit in it, for the next writable open
+      // to use and remove: a reader has nothing to report.
+    }
   }
 
   /// Runs `body` with a connection to read from: one of its own on a file store, so reads do not
   /// wait for each other or for a write; the store's one connection in memory.
+  ///
+  /// A disk with no room for what the read needs (its `-shm`, a temporary file of a large sort)
+  /// throws ``PersistenceError/diskFull(path:temporary:)``, naming it.
   func read<T: Sendable>(_ body: (StoreState) throws -> T) throws -> T {
-    guard let readers else { return try withState(body) }
-    try checkOpen()
-    return try readers.read(body)
+    do {
+      guard let readers else { return try withState(body) }
+      try checkOpen()
+      return try readers.read(body)
+    } catch {
+      throw FullDisk.translate(error, store: configuration.path, realPath: filePath)
+    }
   }
 
   /// Runs `body` in one write transaction: all of its changes commit, or none.
@@ -254,6 +313,8 @@ package final class Store: Sendable {
           // A store removed or replaced while this write waited for the lock is not written
           // unseen: the write fails, saying so.
           try checkFileInPlace()
+          // Nor is one given another name since it opened (a hard link: a second -wal).
+          if let filePath { try StoreFile(path: filePath).checkOneName(as: configuration.path) }
           // Under the write lock, no other writer is midway: what the journal names is settled.
           // A journal that cannot be read only leaves files behind; the write goes on.
           if let external { _ = try? external.recover(on: state.connection) }
@@ -283,7 +344,7 @@ package final class Store: Sendable {
         if let error = error as? SQLiteError, error.isBusy {
           throw PersistenceError.busyStore(at: filePath ?? configuration.path, waited: configuration.busyTimeout)
         }
-        throw error
+        throw FullDisk.translate(error, store: configuration.path, realPath: filePath)
       }
       external?.commitWritten()
       // Observers hear of a commit only once it has happened.

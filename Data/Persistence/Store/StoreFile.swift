@@ -64,8 +64,8 @@ struct StoreFile {
       guard sidecar.st_mode & S_IFMT == S_IFREG, sidecar.st_nlink == 1 else {
         throw .cannotOpen(
           path: given,
-          reason: "\(path + suffix) is not a regular file of its own (it is a link, a FIFO, a folder, or has "
-            + "hard links); SQLite would use it as the store's \(suffix)")
+          reason: "\(PathInMessage.name(path + suffix, inMessageAbout: given)) is not a regular file of its own "
+            + "(it is a link, a FIFO, a folder, or has hard links); SQLite would use it as the store's \(suffix)")
       }
     }
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
@@ -80,11 +80,43 @@ struct StoreFile {
     }
   }
 
+  /// How many names the regular file has besides its path: hard links made with `ln` or
+  /// `cp -al`. A temporary of the store's own creation still linked to it (``StoreTemporary``)
+  /// is not one.
+  var otherNames: Int {
+    var status = stat()
+    // A folder's links are its entries; what is not a regular file is refused for that.
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1,
+      let identity = FileIdentity(path: path)
+    else { return 0 }
+    return max(0, Int(status.st_nlink) - 1 - StoreTemporary.names(of: identity, besideStore: path))
+  }
+
+  /// Checks that the file has no other name, as writing it needs: SQLite keeps a store's `-wal`
+  /// and `-shm` beside the name it was opened by, so each name of a file with hard links gets a
+  /// log of its own, and a write through one name overwrites what another name's log saved.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` naming the file (as `name`, or as
+  ///   given), how many links it has and what to do.
+  func checkOneName(as name: String? = nil) throws(PersistenceError) {
+    let others = otherNames
+    guard others > 0 else { return }
+    throw .cannotOpen(path: name ?? given, reason: Self.linksReason(names: others + 1))
+  }
+
+  /// Why a store with `names` hard links is not written, and what to do.
+  static func linksReason(names: Int) -> String {
+    "it has \(names) hard links (other names for the same file, as `ln` or `cp -al` make), and SQLite "
+      + "would keep a separate -wal beside each name, so that a write through one name loses what "
+      + "was saved through another; copy it to a file of its own (`cp` without -l) and use the copy"
+  }
+
   /// Where a store opened without saving reads the file: as it lies on disk (immutable) when
-  /// this process may not write the file or its folder and no write-ahead log lies beside it,
-  /// else through SQLite's usual read-only connection. A WAL store's readers need a `-wal` and
-  /// `-shm` beside it, which SQLite could not create in such a folder, and would leave beside a
-  /// file the user may not write; with no log, every committed page is in the file.
+  /// this process may not write the file or its folder, or the file has hard links, and no
+  /// write-ahead log lies beside it, else through SQLite's usual read-only connection. A WAL
+  /// store's readers need a `-wal` and `-shm` beside it, which SQLite could not create in such a
+  /// folder, and would leave beside a file the user may not write (or a name of a file with
+  /// another name, that no writer may remove); with no log, every committed page is in the file.
   ///
   /// An immutable connection takes no lock, so it does not see what a process that may write the
   /// file changes meanwhile; it reads a store on read-only media or in another user's folder.
@@ -93,24 +125,47 @@ struct StoreFile {
     return .immutableFile(path)
   }
 
+  /// Where a store opened without saving reads the file when its disk has no room for the
+  /// `-wal` and `-shm` a reader needs: as it lies on disk, when no write-ahead log holds a commit
+  /// (none, or an empty one another reader left); else `nil`, since the file alone would not show
+  /// every commit.
+  var readLocationOnFullDisk: Connection.Location? {
+    hasLoggedCommits ? nil : .immutableFile(path)
+  }
+
+  /// Whether a write-ahead log beside the file may hold commits: it exists and is not empty.
+  var hasLoggedCommits: Bool {
+    var status = stat()
+    return lstat(path + "-wal", &status) == 0 && status.st_size > 0
+  }
+
   /// The folder that holds the file, where SQLite keeps its `-wal` and `-shm`.
   var folder: String { RealPath.split(path)?.folder ?? "/" }
 
-  /// Whether this process may write the file and its folder, as writing the store needs.
-  var isWritable: Bool { access(path, W_OK) == 0 && access(folder, W_OK) == 0 }
+  /// The words for the file's folder in a message that names the file as given: "its folder",
+  /// with the folder's path when the path as given does not show it (a link to another folder).
+  var folderInMessage: String {
+    PathInMessage.name(folder, inMessageAbout: given) == "its folder" ? "its folder" : "its folder \(folder)"
+  }
+
+  /// Whether this process may write the file and its folder, and the file has no other name
+  /// (``checkOneName(as:)``), as writing the store needs.
+  var isWritable: Bool { access(path, W_OK) == 0 && access(folder, W_OK) == 0 && otherNames == 0 }
 
   /// Opens a read-only connection that changes nothing on disk: an immutable one unless the
-  /// file's write-ahead log and its index both exist (then the log's committed pages must be
-  /// read too, and no file needs creating). A plain read-only connection would create a `-wal`
-  /// and `-shm` beside any file whose header asks for WAL, and leave them there.
+  /// file's write-ahead log holds something and its index exists (then the log's committed
+  /// pages must be read too, and no file needs creating). A plain read-only connection would
+  /// create a `-wal` and `-shm` beside any file whose header asks for WAL, and leave them there.
   ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the file is not a store SQLite
-  ///   can read.
+  ///   can read; ``PersistenceError/diskFull(path:temporary:)`` if it needs room a disk lacks.
   func inspectionConnection() throws(PersistenceError) -> Connection {
     try checkHeader()
-    let logged = PrivateFiles.exists(path + "-wal") && PrivateFiles.exists(path + "-shm")
+    let logged = hasLoggedCommits && PrivateFiles.exists(path + "-shm")
     do {
       return try Connection(location: logged ? .file(path) : .immutableFile(path), readOnly: true, vfs: vfs)
+    } catch  where error.isDiskFull {
+      throw FullDisk.error(store: given, realPath: path)
     } catch {
       throw .cannotOpen(path: given, reason: explain(error))
     }
@@ -169,7 +224,7 @@ struct StoreFile {
       creation = try Self.createTemporary(in: folder, for: name)
     } catch {
       guard error.code == EACCES else { throw failure(error.code) }
-      throw PersistenceError.cannotOpen(path: given, reason: "its folder \(folder) is not writable")
+      throw PersistenceError.cannotOpen(path: given, reason: "\(folderInMessage) is not writable")
     }
     defer { creation.remove() }
     let temporary = creation.path
@@ -226,7 +281,7 @@ struct StoreFile {
       !PrivateFiles.exists(path + "-wal")
     else { return error.message }
     return
-      "\(error.message): its folder \(folder) is not writable, and SQLite keeps the store's -wal and -shm files there"
+      "\(error.message): \(folderInMessage) is not writable, and SQLite keeps the store's -wal and -shm files there"
   }
 
   private func syncFolder(_ folder: String) {

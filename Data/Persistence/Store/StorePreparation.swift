@@ -33,12 +33,15 @@ struct StorePreparation {
     try SchemaGuard.checkDefinitions(connection, of: tables, exact: false, path: configuration.path)
   }
 
-  /// Migrates the store or creates its missing tables, and its history tables.
-  func run(on connection: Connection) throws {
+  /// Migrates the store or creates its missing tables, and its history tables; returns the
+  /// version the store was migrated from, or `nil` if it was not (``StoreMigrator/prepare(_:path:realPath:allowsSave:external:vfs:)``).
+  @discardableResult
+  func run(on connection: Connection) throws -> Schema.Version? {
+    var migrated: Schema.Version?
     if let migrator {
-      try migrator.prepare(
+      migrated = try migrator.prepare(
         connection, path: configuration.path, realPath: realPath, allowsSave: configuration.allowsSave,
-        external: external)
+        external: external, vfs: configuration.vfs)
     } else {
       try Self.prepareTables(tables, on: connection, create: configuration.allowsSave)
     }
@@ -54,6 +57,7 @@ struct StorePreparation {
     {
       try connection.writeTransaction { try HistoryLog.prepare(on: connection) }
     }
+    return migrated
   }
 
   /// Creates missing tables and indexes, and checks that existing tables have every column.

@@ -87,6 +87,20 @@ struct StoreTemporary {
     }
   }
 
+  /// How many of the store's temporaries beside it (`store`, its real path) are names of the
+  /// file `identity`: one that a creator linked into place and has not removed yet, or left
+  /// when it was killed.
+  static func names(of identity: FileIdentity, besideStore store: String) -> Int {
+    guard let (folder, name) = RealPath.split(store), !name.isEmpty,
+      let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+    else { return 0 }
+    let start = ".\(prefix(of: name))."
+    return names.count { candidate in
+      isTemporaryName(candidate, start: start)
+        && FileIdentity(path: "\(folder == "/" ? "" : folder)/\(candidate)") == identity
+    }
+  }
+
   /// Whether a name is `<start><32 lowercase hexadecimal digits>.new`.
   private static func isTemporaryName(_ candidate: String, start: String) -> Bool {
     guard candidate.hasPrefix(start), candidate.hasSuffix(suffix) else { return false }

@@ -49,6 +49,10 @@ void fault_vfs_arm(fault_op op, int64_t n, fault_kind kind);
 /// Whether the armed fault has fired.
 int fault_vfs_fired(void);
 
+/// How many times a lock was found held by another connection (`SQLITE_BUSY` from a file's
+/// or its shared memory's lock), since the process started: a connection then waits for it.
+int64_t fault_vfs_busy_locks(void);
+
 /// Ends a disk-full condition: later writes succeed again.
 void fault_vfs_free_space(void);
 
