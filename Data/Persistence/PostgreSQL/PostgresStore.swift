@@ -11,7 +11,8 @@ public import PostgresCore
 /// ```
 ///
 /// Opening creates the tables the database lacks, with their indexes and relationships, in one
-/// transaction; several processes opening at once create them once. A table that is there
+/// transaction; several processes opening at once create them once. A database that has them
+/// all is only read: opening it makes no DDL, so a role that may only read opens it. A table that is there
 /// already must be the one the model declares (columns, types, collations, nullability, its
 /// history triggers — those an earlier version of the engine made are replaced), else opening
 /// fails naming the differences and changes nothing. Each model is stored as on SQLite, with
@@ -90,7 +91,7 @@ public final class PostgresStore: Sendable {
     do {
       try await pool.transaction { connection in
         _ = try connection.query(Self.advisoryLock)
-        for statement in PostgresHistory.createStatements { try connection.execute(statement) }
+        try PostgresHistory.createMissing(on: connection)
         if let migrator {
           try migrator.prepare(self, on: connection)
         } else {
