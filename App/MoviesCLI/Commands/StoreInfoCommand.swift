@@ -54,12 +54,13 @@ struct StoreInfoCommand: MoviesCommand {
     let info = try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self)
     let state = Self.state(
       version: info.version, problem: info.versionProblem, needsMigration: info.needsMigration,
-      latest: info.latestVersion, added: info.addedModels)
+      latest: info.latestVersion, added: info.addedModels, refusal: info.refusal)
     let version = (info.version ?? info.recordedVersion)?.description
     switch format {
     case .json:
       let object: [String: Any] = [
         "server": info.displayURL, "serverVersion": info.serverVersion, "version": version ?? NSNull(),
+        "refusal": info.refusal ?? NSNull(),
         "latestVersion": info.latestVersion.description, "needsMigration": info.needsMigration,
         "addedModels": info.addedModels, "rows": info.rowCounts,
       ]

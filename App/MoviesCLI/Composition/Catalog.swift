@@ -120,6 +120,28 @@ struct Catalog: Sendable {
     }
   }
 
+  /// Marks the catalog incomplete, with a note: until ``markComplete()``, every other opening
+  /// of it, in any process, fails naming the note — also after this process is killed.
+  ///
+  /// - Throws: `PersistenceError` if it is marked already (another copy runs, or one stopped
+  ///   midway), or cannot be written.
+  func markIncomplete(_ note: String) async throws {
+    switch store {
+    case .file(let container, _): try container.markIncomplete(note)
+    case .server(let server): try await server.markIncomplete(note)
+    }
+  }
+
+  /// Removes the mark of ``markIncomplete(_:)``.
+  ///
+  /// - Throws: `PersistenceError` if the catalog cannot be written; it stays marked then.
+  func markComplete() async throws {
+    switch store {
+    case .file(let container, _): try container.markComplete()
+    case .server(let server): try await server.markComplete()
+    }
+  }
+
   /// The token of the catalog's newest committed transaction, or `nil` for an empty history.
   func latestHistoryToken() async throws -> HistoryToken? {
     switch store {

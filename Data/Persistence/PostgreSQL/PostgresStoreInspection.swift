@@ -24,6 +24,10 @@ public struct PostgresStoreInspection: Sendable {
   public let version: Schema.Version?
   /// Why the version is not recognized, in the words opening the store uses; `nil` when it is.
   public let versionProblem: String?
+  /// Why every opening of the store is refused though its tables may match a version — it is
+  /// marked incomplete (``PostgresStore/markIncomplete(_:)``) — in the words opening uses;
+  /// `nil` when nothing is.
+  public let refusal: String?
   /// The plan's latest version, the one the app uses.
   public let latestVersion: Schema.Version
   /// The models of the database's version whose tables it lacks (all of them in an empty
@@ -69,6 +73,7 @@ public struct PostgresStoreInspection: Sendable {
     } else {
       addedModels = []
     }
+    refusal = read.refusal
     rowCounts = read.rowCounts
     problems = read.problems
     notes = read.notes
@@ -109,6 +114,7 @@ public struct PostgresStoreInspection: Sendable {
     var rowCounts: [String: Int] = [:]
     var problems: [StoreProblem] = []
     var notes: [StoreProblem] = []
+    var refusal: String?
 
     init(migrator: PostgresMigrator, on connection: PostgresConnection) throws {
       serverVersion = try connection.query("SHOW server_version").text(row: 0, column: 0) ?? "unknown"
@@ -117,6 +123,10 @@ public struct PostgresStoreInspection: Sendable {
       } catch let error as PersistenceError {
         // A damaged record: the database's version cannot be told.
         standing = PostgresMigrator.Standing(record: nil, index: nil, problem: "\(error)", missing: [], present: [])
+      }
+      if let note = try PostgresIncompleteMark.note(on: connection) {
+        refusal = "it is incomplete: \(PostgresText.unescaped(note))"
+        problems.append(StoreProblem(refusal ?? ""))
       }
       for table in standing.present.sorted() {
         let count = try connection.query("SELECT count(*) FROM \(SQLIdentifier.quote(table))")
