@@ -89,6 +89,8 @@ struct StoreCheckCommand: MoviesCommand {
   /// opening it changes nothing (it is current and recorded, with every table).
   private func server(_ url: String, in context: CommandContext) async throws {
     if repairs { throw AppError.needsStoreFile(command: "store check --repair") }
+    // A database without the catalog is refused, as a missing store file is.
+    _ = try await Catalog.missingTables(server: url)
     let check = try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self)
     for note in check.notes { context.console.line("note: \(note.description)") }
     var violations: (lines: [String], count: Int)?

@@ -70,15 +70,12 @@ struct Catalog: Sendable {
   ///   `readOnly`, if it lacks any of its tables or needs a migration.
   init(server url: String, creating: Bool = false, readOnly: Bool = false) async throws {
     if readOnly || !creating {
-      let missing = try await PostgresStore.missingTables(url: url, for: CatalogModels.all)
-      let none = missing.count == CatalogModels.all.count
-      if none || (readOnly && !missing.isEmpty) {
+      let missing = try await Self.missingTables(server: url)
+      if readOnly && !missing.isEmpty {
         throw PersistenceError.cannotOpen(
           path: PostgresStore.displayURL(of: url),
-          reason: none
-            ? "no catalog exists there"
-            : "the catalog there lacks the tables \(missing.joined(separator: ", ")), which a reading command does not create"
-        )
+          reason: "the catalog there lacks the tables \(missing.joined(separator: ", ")), "
+            + "which a reading command does not create")
       }
     }
     if readOnly, try await PostgresStoreInspection.needsMigration(url: url, plan: CatalogMigrationPlan.self) {
@@ -94,6 +91,21 @@ struct Catalog: Sendable {
     taggings = AnyRepository(try PostgresRepository<Tagging>(store: server, author: Self.author))
     unitOfWork = AnyUnitOfWork(PostgresUnitOfWork(store: server, author: Self.author))
     importing = AnyUnitOfWork(PostgresUnitOfWork(store: server, author: "movies import"))
+  }
+
+  /// The catalog's tables the PostgreSQL database at `url` lacks, read without changing it.
+  /// A database with none of them holds no catalog, which every command but those that add
+  /// movies refuses — as a missing store file is refused — `store info` and `store check`
+  /// included.
+  ///
+  /// - Throws: `PersistenceError.cannotOpen` saying "no catalog exists there" when the database
+  ///   holds none of the catalog's tables; `PersistenceError` if the server cannot be reached.
+  static func missingTables(server url: String) async throws -> [String] {
+    let missing = try await PostgresStore.missingTables(url: url, for: CatalogModels.all)
+    guard missing.count < CatalogModels.all.count else {
+      throw PersistenceError.cannotOpen(path: PostgresStore.displayURL(of: url), reason: "no catalog exists there")
+    }
+    return missing
   }
 
   /// The repository of any model of the catalog (one listed in `CatalogModels.all`), writing
