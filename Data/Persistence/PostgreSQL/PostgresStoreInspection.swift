@@ -45,15 +45,18 @@ public struct PostgresStoreInspection: Sendable {
   /// Whether opening the store with the plan would migrate it.
   public var needsMigration: Bool { version.map { $0 < latestVersion } ?? false }
 
-  /// Reads a database against a migration plan.
+  /// Reads a database against a migration plan; opening its connection waits up to
+  /// `busyTimeout` for a full server (``PostgresPool/busyTimeout``).
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached or read.
-  public init(url: String, plan: any SchemaMigrationPlan.Type) async throws(PersistenceError) {
+  public init(
+    url: String, plan: any SchemaMigrationPlan.Type, busyTimeout: Duration = .seconds(5)
+  ) async throws(PersistenceError) {
     let migrator = try PostgresMigrator(plan: plan)
     displayURL = PostgresStore.displayURL(of: url)
     latestVersion = migrator.plan.latest.number
-    let pool = PostgresPool(url: url, size: 1)
+    let pool = PostgresPool(url: url, size: 1, busyTimeout: busyTimeout)
     let read: Reading
     do {
       read = try await pool.transaction(isolation: .repeatableRead) { connection in
@@ -82,15 +85,16 @@ public struct PostgresStoreInspection: Sendable {
   /// Whether opening a database with a plan would migrate it, read from its version record and
   /// tables alone — without the counts and checks of an inspection — as a read-only open asks.
   ///
-  /// - Throws: as ``init(url:plan:)`` does.
+  /// - Throws: as ``init(url:plan:busyTimeout:)`` does.
   public static func needsMigration(
-    url: String, plan: any SchemaMigrationPlan.Type
+    url: String, plan: any SchemaMigrationPlan.Type, busyTimeout: Duration = .seconds(5)
   ) async throws(PersistenceError)
     -> Bool
   {
     let migrator = try PostgresMigrator(plan: plan)
     do {
-      return try await PostgresPool(url: url, size: 1).transaction(isolation: .repeatableRead) { connection in
+      return try await PostgresPool(url: url, size: 1, busyTimeout: busyTimeout).transaction(isolation: .repeatableRead)
+      { connection in
         try connection.execute("SET TRANSACTION READ ONLY")
         let standing: PostgresMigrator.Standing
         do {
