@@ -1,7 +1,15 @@
+import CatalogStorage
 import Foundation
+import Persistence
 import PostgresCore
 import PostgresServer
 import Testing
+
+/// The catalog's schema as version 1 alone: how a database of an older app is made.
+private enum CatalogPlanV1: SchemaMigrationPlan {
+  static let schemas: [any VersionedSchema.Type] = [CatalogSchemaV1.self]
+  static let stages: [MigrationStage] = []
+}
 
 /// `movies` killed (`SIGKILL`) midway through a copy, an import or a migration on PostgreSQL:
 /// afterwards nothing partial is visible — every command refuses a partial copy, which `store
@@ -152,5 +160,20 @@ struct PostgresFaultTests {
     let done = try await first.finish()
     #expect(done.status == 0, "\(done.stderr)")
     #expect(try await CatalogContents.read(file) == before)
+  }
+
+  @Test func aMigrationKilledMidwayLeavesTheDatabaseAtItsVersion() async throws {
+    let store = try await PostgresStore(
+      url: database, for: CatalogSchemaV1.models, migrationPlan: CatalogPlanV1.self, poolSize: 1)
+    try await PostgresRepository<CatalogSchemaV1.Movie>(store: store).insert(
+      CatalogSchemaV1.Movie(title: "Alien", date: Date(timeIntervalSince1970: 296_438_400), rate: 9))
+    // A reader of the movies holds the migration's first change of their table.
+    try await kill(
+      ["--store", database, "store", "migrate"], whileHolding: "LOCK TABLE movies IN ACCESS SHARE MODE",
+      on: database)
+    let info = try await movies.run(["--store", database, "store", "info"])
+    #expect(info.stdout.contains("needs a migration to"), "\(info.stdout)")
+    #expect(try await movies.run(["--store", database, "store", "migrate"]).status == 0)
+    #expect(try await movies.listed(["--store", database]).map { $0["title"] as? String } == ["Alien"])
   }
 }
