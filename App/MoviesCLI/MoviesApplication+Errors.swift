@@ -45,6 +45,8 @@ extension MoviesApplication {
           + "left out (another program changed the catalog): \(rows.joined(separator: "; "))\(more); "
           + "'movies store check' lists them, 'movies delete ID' removes one", 1
       )
+    case let error as PersistenceError where error.isTimeout:
+      return ("movies: error: timed out: the server cancelled the operation after its time limit (\(error))", 1)
     case AppError.interrupted:
       return ("movies: error: \(error)", AppError.interruptedStatus)
     default:
@@ -53,11 +55,14 @@ extension MoviesApplication {
   }
 
   /// What a developer needs beyond the message: SQLite's result code and the SQL that failed,
-  /// when the error came from SQLite, else the error's type and case.
+  /// when the error came from SQLite; PostgreSQL's SQLSTATE, detail and context, when it came
+  /// from a server; else the error's type and case.
   static func technicalDetail(of error: any Error) -> String {
     switch error {
     case RepositoryError.unavailable(_, let detail?): return detail
     case PersistenceError.sqlite(let error): return error.debugDescription
+    // The server's code, detail, hint and context (its PL/pgSQL lines), never the password.
+    case PersistenceError.postgres(let error): return String(reflecting: error)
     case let error as SQLiteError: return error.debugDescription
     default:
       let name = String(reflecting: type(of: error))

@@ -26,8 +26,9 @@ public final class PostgresConnection {
   /// standard error; errors are thrown.
   ///
   /// - Throws: ``PostgresError`` with no code when libpq (`libpq.so.5`) cannot be loaded, or the
-  ///   server cannot be reached or refuses the connection; the message is libpq's, which never
-  ///   repeats a password.
+  ///   server cannot be reached or refuses the connection; the message is libpq's, with any
+  ///   password the URL holds replaced by `***`. A server that serves as many connections as
+  ///   it may has the code `53300` (``PostgresError/isServerFull``).
   public init(url: String) throws(PostgresError) {
     // libpq is loaded at the first connection, not when the program starts.
     if let failure = clibpq_load_failure() {
@@ -37,15 +38,24 @@ public final class PostgresConnection {
       throw PostgresError(code: nil, message: "libpq could not allocate a connection")
     }
     guard PQstatus(handle) == CONNECTION_OK else {
-      let message = String(cString: PQerrorMessage(handle))
+      // libpq quotes a malformed URL whole, its password too.
+      let message = PostgresPassword.redacting(String(cString: PQerrorMessage(handle)), of: url)
       PQfinish(handle)
-      throw PostgresError(code: nil, message: message)
+      throw PostgresError(code: Self.connectionCode(of: message), message: message)
     }
     PQsetNoticeProcessor(handle, { _, _ in }, nil)
     self.handle = handle
   }
 
   deinit { PQfinish(handle) }
+
+  /// The SQLSTATE a refused connection's message stands for, which libpq does not give: `53300`
+  /// when the server serves as many connections as it may (its message is not translated
+  /// before the client's encoding and language are known), else none.
+  private static func connectionCode(of message: String) -> String? {
+    ["too many clients already", "remaining connection slots are reserved", "too many connections for"]
+      .contains { message.contains($0) } ? "53300" : nil
+  }
 
   /// Whether the link to the server is still up: `false` once libpq found it broken (the
   /// server restarted, the network failed), after which every statement fails.

@@ -21,6 +21,10 @@ public final class PostgresPool: Sendable {
   public let url: String
   /// The most connections open at once.
   public let size: Int
+  /// How long opening a connection waits for a server that serves as many connections as it
+  /// may (``PostgresError/isServerFull``), trying again, before it fails — as a write to a
+  /// SQLite store waits for another writer.
+  public let busyTimeout: Duration
 
   private struct State {
     var idle: [PooledConnection] = []
@@ -30,10 +34,12 @@ public final class PostgresPool: Sendable {
 
   private let state = Mutex(State())
 
-  /// A pool of at most `size` connections (at least one) to the server at `url`.
-  public init(url: String, size: Int) {
+  /// A pool of at most `size` connections (at least one) to the server at `url`, whose
+  /// openings wait up to `busyTimeout` for a full server.
+  public init(url: String, size: Int, busyTimeout: Duration = .seconds(5)) {
     self.url = url
     self.size = max(1, size)
+    self.busyTimeout = busyTimeout
   }
 
   /// Runs `body` with a connection of the pool, on a thread where blocking is allowed, and
@@ -82,16 +88,33 @@ public final class PostgresPool: Sendable {
 
   /// Opens a connection in a slot this borrower holds; if it cannot, frees the slot for the
   /// next waiter.
+  ///
+  /// A server that serves as many connections as it may is asked again, after pauses that
+  /// grow from 10 ms to half a second, until ``busyTimeout`` has passed.
   private func openInSlot() async throws -> PooledConnection {
     let url = self.url
-    let opened = await onBlockingThread {
-      Result { () throws(PostgresError) in PooledConnection(try PostgresConnection(url: url)) }
-    }
-    do {
-      return try opened.get()
-    } catch {
-      releaseSlot()
-      throw error
+    let clock = ContinuousClock()
+    let deadline = clock.now + busyTimeout
+    var pause = Duration.milliseconds(10)
+    while true {
+      let opened = await onBlockingThread {
+        Result { () throws(PostgresError) in PooledConnection(try PostgresConnection(url: url)) }
+      }
+      do {
+        return try opened.get()
+      } catch  where error.isServerFull && clock.now + pause < deadline {
+        try? await Task.sleep(for: pause)
+        pause = min(pause * 2, .milliseconds(500))
+      } catch  where error.isServerFull {
+        releaseSlot()
+        throw PostgresError(
+          code: error.code,
+          message: "the server serves as many connections as it may, and none came free within "
+            + "\(busyTimeout.components.seconds) s", detail: error.message)
+      } catch {
+        releaseSlot()
+        throw error
+      }
     }
   }
 

@@ -14,10 +14,16 @@ public final class PostgresResult {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
       handle = result
     default:
-      let code = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-      let message = String(cString: PQresultErrorMessage(result))
+      func field(_ name: Character) -> String? {
+        PQresultErrorField(result, Int32(name.asciiValue ?? 0)).map { String(cString: $0) }
+      }
+      let code = field("C")
+      // The primary message for people; the rest (DETAIL, HINT, CONTEXT) for developers.
+      let message = field("M") ?? String(cString: PQresultErrorMessage(result))
+      let detail = [("DETAIL", field("D")), ("HINT", field("H")), ("CONTEXT", field("W"))]
+        .compactMap { label, text in text.map { "\(label): \($0)" } }.joined(separator: "; ")
       PQclear(result)
-      throw PostgresError(code: code, message: message)
+      throw PostgresError(code: code, message: message, detail: detail)
     }
   }
 

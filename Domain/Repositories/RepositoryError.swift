@@ -18,6 +18,10 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
   /// Another writer held the store for longer than the repository waits for it; the message
   /// names the writer when the storage can tell.
   case busy(String)
+  /// The store cancelled an operation that ran, or waited for a lock, longer than its time limit
+  /// allows (a PostgreSQL server's `statement_timeout` or `lock_timeout`); the message says
+  /// which.
+  case timedOut(String)
   /// Some stored models cannot be read (a value another program wrote does not decode as
   /// its attribute): `count` of them, the first few named in `rows` as identifier and reason.
   /// An enumeration that meets them hands on every other model first, then throws this.
@@ -33,6 +37,7 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     case .queryFailed(let message): "query failed: \(message)"
     case .unavailable(let message, _): "store unavailable: \(message)"
     case .busy(let message): message
+    case .timedOut(let message): "timed out: \(message)"
     case .unreadable(let count, let rows):
       "\(count) stored \(count == 1 ? "model cannot" : "models cannot") be read: "
         + rows.joined(separator: "; ") + (count > rows.count ? "; and \(count - rows.count) more" : "")

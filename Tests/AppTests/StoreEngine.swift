@@ -55,6 +55,7 @@ struct PostgreSQLCasesTests {
       ["list"], ["show", id], ["export"], ["stats"], ["history"], ["review", "list", id], ["rate", id, "3"],
       ["heart", id], ["update", id, "--title", "X"], ["delete", id], ["clear", "--yes"], ["tag", "add", id, "x"],
       ["review", "add", id, "--text", "x"], ["watch"], ["store", "copy", "--to", try movies.makeStore(named: "copy")],
+      ["store", "info"], ["store", "info", "--format", "json"], ["store", "check"], ["store", "migrate"],
     ] {
       let result = try await movies.run(command)
       #expect(result.status == 1, "\(command)")

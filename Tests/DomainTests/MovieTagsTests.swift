@@ -13,8 +13,9 @@ import Testing
 
   init() throws {
     movies = try InMemoryRepository([.alien, .heat], store: store)
-    tags = InMemoryRepository(store: store)
-    taggings = InMemoryRepository(store: store)
+    // The unique keys the stores declare, which a tag's upsert finds the stored tag by.
+    tags = InMemoryRepository(store: store, keys: ModelKeys(id: \.id, unique: [UniqueKey(\.name)]))
+    taggings = InMemoryRepository(store: store, keys: ModelKeys(id: \.id, unique: [UniqueKey(\.movieID, \.tagID)]))
     movieTags = MovieTags(tags: tags, taggings: taggings, unitOfWork: store)
   }
 

@@ -89,7 +89,10 @@ struct StoreCheckCommand: MoviesCommand {
   /// opening it changes nothing (it is current and recorded, with every table).
   private func server(_ url: String, in context: CommandContext) async throws {
     if repairs { throw AppError.needsStoreFile(command: "store check --repair") }
-    let check = try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self)
+    // A database without the catalog is refused, as a missing store file is.
+    _ = try await Catalog.missingTables(server: url, busyTimeout: context.busyTimeout)
+    let check = try await PostgresStoreInspection(
+      url: url, plan: CatalogMigrationPlan.self, busyTimeout: context.busyTimeout)
     for note in check.notes { context.console.line("note: \(note.description)") }
     var violations: (lines: [String], count: Int)?
     if check.problems.isEmpty && check.notes.isEmpty && !check.needsMigration {

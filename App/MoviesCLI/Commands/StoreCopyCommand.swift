@@ -16,7 +16,10 @@ struct StoreCopyCommand: MoviesCommand {
       history (a sync) that had reached T goes on after the copy's last transaction in the destination. \
       A source database without the catalog's tables is refused, not given them. Each page of rows is written in \
       its own transaction; if the copy fails or is interrupted (Ctrl-C), everything it wrote is \
-      deleted, so the destination is left empty, as it was (a file it created is removed).
+      deleted, so the destination is left empty, as it was (a file it created is removed). Until the \
+      copy is checked, DEST is marked incomplete: every other command, and another copy, refuses it; \
+      a copy killed midway (or whose server stopped) leaves it so, named by store check: remove it \
+      and copy again.
       """,
     arguments: [destination])
 

@@ -51,15 +51,19 @@ struct StoreInfoCommand: MoviesCommand {
 
   /// The same for a PostgreSQL database: its server instead of a file's path and size.
   private func server(_ url: String, in context: CommandContext) async throws {
-    let info = try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self)
+    // A database without the catalog is refused, as a missing store file is.
+    _ = try await Catalog.missingTables(server: url, busyTimeout: context.busyTimeout)
+    let info = try await PostgresStoreInspection(
+      url: url, plan: CatalogMigrationPlan.self, busyTimeout: context.busyTimeout)
     let state = Self.state(
       version: info.version, problem: info.versionProblem, needsMigration: info.needsMigration,
-      latest: info.latestVersion, added: info.addedModels)
+      latest: info.latestVersion, added: info.addedModels, refusal: info.refusal)
     let version = (info.version ?? info.recordedVersion)?.description
     switch format {
     case .json:
       let object: [String: Any] = [
         "server": info.displayURL, "serverVersion": info.serverVersion, "version": version ?? NSNull(),
+        "refusal": info.refusal ?? NSNull(),
         "latestVersion": info.latestVersion.description, "needsMigration": info.needsMigration,
         "addedModels": info.addedModels, "rows": info.rowCounts,
       ]

@@ -27,7 +27,8 @@ struct StoreMigrateCommand: MoviesCommand {
   func run(in context: CommandContext) async throws {
     if case .server(let url) = context.store {
       if backup { throw AppError.needsStoreFile(command: "store migrate --backup") }
-      let before = try await PostgresStoreInspection(url: url, plan: CatalogMigrationPlan.self)
+      let before = try await PostgresStoreInspection(
+        url: url, plan: CatalogMigrationPlan.self, busyTimeout: context.busyTimeout)
       // Opening migrates, records an unrecorded database, or reports one it cannot open.
       _ = try await context.openCatalog()
       report(

@@ -60,7 +60,8 @@ struct Catalog: Sendable {
   }
 
   /// Opens the catalog in a PostgreSQL database, creating its tables if it has none and
-  /// `creating` (as a missing store file is created only then); it is recognized as a version
+  /// `creating` (as a missing store file is created only then); opening a connection waits up
+  /// to `busyTimeout` for a server that serves as many as it may; it is recognized as a version
   /// of the catalog's schema and migrated to the latest, as a file is. A `readOnly` catalog is
   /// never changed: a database that lacks any of the catalog's tables, or needs a migration,
   /// is refused, and left as it was.
@@ -68,25 +69,29 @@ struct Catalog: Sendable {
   /// - Throws: `PersistenceError` if the server cannot be reached or refuses; if the database
   ///   holds no catalog and not `creating`; if it is of a version this app does not know; or,
   ///   `readOnly`, if it lacks any of its tables or needs a migration.
-  init(server url: String, creating: Bool = false, readOnly: Bool = false) async throws {
+  init(
+    server url: String, creating: Bool = false, readOnly: Bool = false,
+    busyTimeout: Duration = MoviesApplication.defaultBusyTimeout
+  ) async throws {
     if readOnly || !creating {
-      let missing = try await PostgresStore.missingTables(url: url, for: CatalogModels.all)
-      let none = missing.count == CatalogModels.all.count
-      if none || (readOnly && !missing.isEmpty) {
+      let missing = try await Self.missingTables(server: url, busyTimeout: busyTimeout)
+      if readOnly && !missing.isEmpty {
         throw PersistenceError.cannotOpen(
           path: PostgresStore.displayURL(of: url),
-          reason: none
-            ? "no catalog exists there"
-            : "the catalog there lacks the tables \(missing.joined(separator: ", ")), which a reading command does not create"
-        )
+          reason: "the catalog there lacks the tables \(missing.joined(separator: ", ")), "
+            + "which a reading command does not create")
       }
     }
-    if readOnly, try await PostgresStoreInspection.needsMigration(url: url, plan: CatalogMigrationPlan.self) {
+    if readOnly,
+      try await PostgresStoreInspection.needsMigration(
+        url: url, plan: CatalogMigrationPlan.self, busyTimeout: busyTimeout)
+    {
       throw PersistenceError.cannotOpen(
         path: PostgresStore.displayURL(of: url),
         reason: "the catalog there needs a migration, which a reading command does not make ('movies store migrate')")
     }
-    let server = try await PostgresStore(url: url, for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self)
+    let server = try await PostgresStore(
+      url: url, for: CatalogModels.all, migrationPlan: CatalogMigrationPlan.self, busyTimeout: busyTimeout)
     store = .server(server)
     movies = AnyRepository(try PostgresRepository<Movie>(store: server, author: Self.author))
     reviews = AnyRepository(try PostgresRepository<Review>(store: server, author: Self.author))
@@ -94,6 +99,23 @@ struct Catalog: Sendable {
     taggings = AnyRepository(try PostgresRepository<Tagging>(store: server, author: Self.author))
     unitOfWork = AnyUnitOfWork(PostgresUnitOfWork(store: server, author: Self.author))
     importing = AnyUnitOfWork(PostgresUnitOfWork(store: server, author: "movies import"))
+  }
+
+  /// The catalog's tables the PostgreSQL database at `url` lacks, read without changing it.
+  /// A database with none of them holds no catalog, which every command but those that add
+  /// movies refuses — as a missing store file is refused — `store info` and `store check`
+  /// included.
+  ///
+  /// - Throws: `PersistenceError.cannotOpen` saying "no catalog exists there" when the database
+  ///   holds none of the catalog's tables; `PersistenceError` if the server cannot be reached.
+  static func missingTables(
+    server url: String, busyTimeout: Duration = MoviesApplication.defaultBusyTimeout
+  ) async throws -> [String] {
+    let missing = try await PostgresStore.missingTables(url: url, for: CatalogModels.all, busyTimeout: busyTimeout)
+    guard missing.count < CatalogModels.all.count else {
+      throw PersistenceError.cannotOpen(path: PostgresStore.displayURL(of: url), reason: "no catalog exists there")
+    }
+    return missing
   }
 
   /// The repository of any model of the catalog (one listed in `CatalogModels.all`), writing
@@ -117,6 +139,28 @@ struct Catalog: Sendable {
     case .file(let container, _):
       try container.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.author == author }))
     case .server(let server): try await server.deleteHistory(author: author)
+    }
+  }
+
+  /// Marks the catalog incomplete, with a note: until ``markComplete()``, every other opening
+  /// of it, in any process, fails naming the note — also after this process is killed.
+  ///
+  /// - Throws: `PersistenceError` if it is marked already (another copy runs, or one stopped
+  ///   midway), or cannot be written.
+  func markIncomplete(_ note: String) async throws {
+    switch store {
+    case .file(let container, _): try container.markIncomplete(note)
+    case .server(let server): try await server.markIncomplete(note)
+    }
+  }
+
+  /// Removes the mark of ``markIncomplete(_:)``.
+  ///
+  /// - Throws: `PersistenceError` if the catalog cannot be written; it stays marked then.
+  func markComplete() async throws {
+    switch store {
+    case .file(let container, _): try container.markComplete()
+    case .server(let server): try await server.markComplete()
     }
   }
 

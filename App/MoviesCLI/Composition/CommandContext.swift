@@ -31,7 +31,8 @@ struct CommandContext: Sendable {
     let file: URL
     switch (url, store) {
     case (let url?, _), (nil, .file(let url)): file = url
-    case (nil, .server(let server)): return try await Catalog(server: server, creating: creating, readOnly: readOnly)
+    case (nil, .server(let server)):
+      return try await Catalog(server: server, creating: creating, readOnly: readOnly, busyTimeout: busyTimeout)
     }
     return try opened.opening(file) {
       try Catalog(
@@ -70,7 +71,7 @@ struct CommandContext: Sendable {
   func openCatalog(_ location: StoreLocation, creating: Bool = false) async throws -> Catalog {
     switch location {
     case .file(let url): try await openCatalog(at: url, creating: creating)
-    case .server(let url): try await Catalog(server: url, creating: creating)
+    case .server(let url): try await Catalog(server: url, creating: creating, busyTimeout: busyTimeout)
     }
   }
 

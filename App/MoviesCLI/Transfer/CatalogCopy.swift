@@ -11,7 +11,10 @@ import Repositories
 /// (``ModelPages``), each page one transaction, so memory stays flat however large the
 /// catalog. If anything fails — a write, the check, an interruption, another process changing
 /// the source meanwhile — every model copied is deleted again: the destination was empty, and
-/// is left empty.
+/// is left empty. From before the first write until the check, the destination is marked
+/// incomplete (``Catalog/markIncomplete(_:)``): no other command opens it meanwhile, another
+/// copy into it is refused before writing, and a copy killed midway leaves a catalog every
+/// command refuses and `store check` names, never one that passes for whole.
 ///
 /// The source's history is not copied (its tokens are the source's), but its position is: the
 /// destination's history records each of the copy's transactions under an author that names
@@ -54,9 +57,21 @@ struct CatalogCopy {
   ///   stores throw. In every case the destination holds nothing the copy wrote, unless
   ///   ``CatalogCopyError/notUndone(_:reason:after:)`` says why it could not be removed.
   func run() async throws -> Outcome {
-    let held = try await CatalogModels.all.asyncMap { try await count(of: $0, in: destination) }
-      .filter { $0.count > 0 }
-    guard held.isEmpty else { throw CatalogCopyError.destinationNotEmpty(destination.name, holding: held) }
+    // Marked before anything is counted or written, and unmarked only when the copy is whole:
+    // a copy that stops midway leaves a catalog every command refuses, naming the copy; of
+    // copies into one catalog at once, one places the mark and the others are refused.
+    try await destination.markIncomplete(Self.incompleteNote(source: source.name))
+    let held: [(model: String, count: Int)]
+    do {
+      held = try await CatalogModels.all.asyncMap { try await count(of: $0, in: destination) }.filter { $0.count > 0 }
+    } catch {
+      try? await destination.markComplete()
+      throw error
+    }
+    guard held.isEmpty else {
+      try await destination.markComplete()
+      throw CatalogCopyError.destinationNotEmpty(destination.name, holding: held)
+    }
     let position = try await source.latestHistoryToken() ?? HistoryToken(0)
     let author = Self.author(source: source.name, position: position)
     do {
@@ -65,11 +80,18 @@ struct CatalogCopy {
       for (model, copy) in zip(CatalogModels.all, copied) { try await check(model, copied: copy) }
       let now = try await source.latestHistoryToken() ?? HistoryToken(0)
       guard now == position else { throw CatalogCopyError.sourceChanged(source.name, from: position, to: now) }
+      try await destination.markComplete()
       return Outcome(models: copied, position: position, author: author)
     } catch {
       try await undo(after: error, author: author)
       throw error
     }
+  }
+
+  /// What the destination's mark says while the copy runs, and after a copy stopped midway.
+  static func incompleteNote(source: String) -> String {
+    "a copy from \(source) ('movies store copy') is running, or stopped before it finished and left part of the "
+      + "catalog: remove this store and copy again"
   }
 
   /// How many models of a type a catalog holds, named by the type.
@@ -125,6 +147,8 @@ struct CatalogCopy {
       for model in CatalogModels.all.reversed() { try await deleteAll(model, author: author) }
       // The copy's writes and their undoing leave nothing in the destination's history.
       try await destination.deleteHistory(author: author)
+      // Empty again, as it was: the catalog opens again.
+      try await destination.markComplete()
     } catch {
       throw CatalogCopyError.notUndone(destination.name, reason: error, after: failure)
     }

@@ -37,11 +37,15 @@ enum PostgresFamilyKeys {
     let families = Dictionary(grouping: definitions.filter { $0.table.family != nil }) { $0.table.family ?? "" }
     for (family, members) in families.sorted(by: { $0.key < $1.key }) {
       let keys = SQLIdentifier.quote(table(of: family))
-      try connection.execute(
-        #"CREATE TABLE IF NOT EXISTS \#(keys) (key text COLLATE "C" PRIMARY KEY, member text NOT NULL)"#)
-      try connection.execute(
-        "CREATE INDEX IF NOT EXISTS \(SQLIdentifier.quote(PostgresNames.bounded("_family_members_", family))) "
-          + "ON \(keys) (member)")
+      let index = SQLIdentifier.quote(PostgresNames.bounded("_family_members_", family))
+      // Only a database that lacks them is given them: one that has them is read, no DDL.
+      let present = try connection.query(
+        "SELECT to_regclass($1) IS NOT NULL AND to_regclass($2) IS NOT NULL", [.text(keys), .text(index)])
+      if present.bool(row: 0, column: 0) != true {
+        try connection.execute(
+          #"CREATE TABLE IF NOT EXISTS \#(keys) (key text COLLATE "C" PRIMARY KEY, member text NOT NULL)"#)
+        try connection.execute("CREATE INDEX IF NOT EXISTS \(index) ON \(keys) (member)")
+      }
       try forgetDroppedTables(keys, on: connection)
       for member in members.sorted(by: { $0.table.name < $1.table.name }) where try !isCurrent(member, on: connection) {
         for statement in statements(for: member, family: family) { try connection.execute(statement) }
@@ -53,16 +57,18 @@ enum PostgresFamilyKeys {
   /// Forgets the keys of tables the database no longer has — dropped, or renamed (a renamed
   /// member's keys are then filled again under its new name) — reading the key table's few
   /// members through its index, one step a member, not its rows.
+  /// Nothing is deleted, and no privilege to delete needed, when every member is there.
   private static func forgetDroppedTables(_ keys: String, on connection: PostgresConnection) throws {
-    try connection.execute(
-      """
+    let dropped = """
       WITH RECURSIVE members(member) AS (\
       (SELECT member FROM \(keys) ORDER BY member LIMIT 1) UNION ALL \
       SELECT (SELECT k.member FROM \(keys) AS k WHERE k.member > m.member ORDER BY k.member LIMIT 1) \
-      FROM members AS m WHERE m.member IS NOT NULL) \
-      DELETE FROM \(keys) WHERE member IN (SELECT member FROM members \
-      WHERE member IS NOT NULL AND to_regclass(format('%I', member)) IS NULL)
-      """)
+      FROM members AS m WHERE m.member IS NOT NULL), \
+      dropped AS (SELECT member FROM members WHERE member IS NOT NULL AND to_regclass(format('%I', member)) IS NULL)
+      """
+    guard try connection.query(dropped + "SELECT EXISTS (SELECT 1 FROM dropped)").bool(row: 0, column: 0) == true
+    else { return }
+    try connection.execute(dropped + "DELETE FROM \(keys) WHERE member IN (SELECT member FROM dropped)")
   }
 
   /// Whether a member's table has its three triggers, calling its current function.

@@ -16,9 +16,9 @@ enum PostgresHistory {
   /// The channel a commit that changed a model is announced on.
   static let channel = "_history"
 
-  /// The statements that create the history's tables, once; each table's triggers are
-  /// ``triggerStatements(for:model:)``.
-  static let createStatements = [
+  /// The statements that create the history's tables, once (``createMissing(on:)``); each
+  /// table's triggers are ``triggerStatements(for:model:)``.
+  private static let createStatements = [
     """
     CREATE TABLE IF NOT EXISTS "_history_transactions" (token bigint PRIMARY KEY, \
     timestamp double precision NOT NULL, author text COLLATE "C")
@@ -30,6 +30,21 @@ enum PostgresHistory {
     """,
     #"CREATE INDEX IF NOT EXISTS "_history_changes_token" ON "_history_changes" (token, position)"#,
   ]
+
+  /// Creates the history's tables and index where the database lacks them, inside the
+  /// opening transaction (which holds the store's advisory lock). A database that has them is
+  /// only read — no DDL, not even `IF NOT EXISTS`, which needs the privilege to create and
+  /// waits for every transaction writing the tables — so that a role that may only read
+  /// opens the store, and an opening never waits for a writer.
+  static func createMissing(on connection: PostgresConnection) throws {
+    let present = try connection.query(
+      """
+      SELECT to_regclass('"_history_transactions"') IS NOT NULL AND to_regclass('"_history_changes"') IS NOT NULL \
+      AND to_regclass('"_history_changes_token"') IS NOT NULL
+      """)
+    guard present.bool(row: 0, column: 0) != true else { return }
+    for statement in createStatements { try connection.execute(statement) }
+  }
 
   /// Names the author of the transaction the connection is in, for the history.
   static func setAuthor(_ author: String?, on connection: PostgresConnection) throws {

@@ -12,14 +12,17 @@ extension PostgresStore {
   /// }
   /// ```
   ///
+  /// Opening its connection waits up to `busyTimeout` for a full server
+  /// (``PostgresPool/busyTimeout``).
+  ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model that cannot be stored;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached.
   public static func missingTables(
-    url: String, for types: [any PersistentModel.Type]
+    url: String, for types: [any PersistentModel.Type], busyTimeout: Duration = .seconds(5)
   ) async throws(PersistenceError) -> [String] {
     let tables = try Schema(types).models.map { model throws(PersistenceError) in try model.resolveInRow() }
     do {
-      return try await PostgresPool(url: url, size: 1).withConnection { connection in
+      return try await PostgresPool(url: url, size: 1, busyTimeout: busyTimeout).withConnection { connection in
         try tables.filter { table in
           try connection.query("SELECT to_regclass($1) IS NULL", [.text(table.quotedName)]).bool(row: 0, column: 0)
             ?? true

@@ -11,7 +11,8 @@ public import PostgresCore
 /// ```
 ///
 /// Opening creates the tables the database lacks, with their indexes and relationships, in one
-/// transaction; several processes opening at once create them once. A table that is there
+/// transaction; several processes opening at once create them once. A database that has them
+/// all is only read: opening it makes no DDL, so a role that may only read opens it. A table that is there
 /// already must be the one the model declares (columns, types, collations, nullability, its
 /// history triggers — those an earlier version of the engine made are replaced), else opening
 /// fails naming the differences and changes nothing. Each model is stored as on SQLite, with
@@ -33,18 +34,20 @@ public final class PostgresStore: Sendable {
   ///   - url: the database's connection string.
   ///   - types: the model types the store holds.
   ///   - poolSize: the most connections the store opens at once.
+  ///   - busyTimeout: how long opening a connection waits for a server that serves as many
+  ///     connections as it may (``PostgresPool/busyTimeout``).
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model that cannot be stored, or a
   ///   table of that name that differs from the model's declaration;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached or refuses to
   ///   create a table — nothing is created then.
   public convenience init(
-    url: String, for types: [any PersistentModel.Type], poolSize: Int = 8
+    url: String, for types: [any PersistentModel.Type], poolSize: Int = 8, busyTimeout: Duration = .seconds(5)
   ) async throws(PersistenceError) {
     var tables: [ObjectIdentifier: PostgresTableDefinition] = [:]
     for model in Schema(types).models {
       tables[model.identifier] = PostgresTableDefinition(try model.resolveInRow(), model: model.name)
     }
-    try await self.init(url: url, tables: tables, migrator: nil, poolSize: poolSize)
+    try await self.init(url: url, tables: tables, migrator: nil, poolSize: poolSize, busyTimeout: busyTimeout)
   }
 
   /// Connects to the database at `url` and brings it to the latest version of a migration
@@ -66,7 +69,7 @@ public final class PostgresStore: Sendable {
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached.
   public convenience init(
     url: String, for types: [any PersistentModel.Type], migrationPlan: any SchemaMigrationPlan.Type,
-    poolSize: Int = 8
+    poolSize: Int = 8, busyTimeout: Duration = .seconds(5)
   ) async throws(PersistenceError) {
     let migrator = try PostgresMigrator(plan: migrationPlan)
     var resolved: [ObjectIdentifier: TableSchema] = [:]
@@ -75,22 +78,27 @@ public final class PostgresStore: Sendable {
       throw .invalidSchema(
         "the models given are not those of the migration plan's latest version, \(migrator.plan.latest.number)")
     }
-    try await self.init(url: url, tables: migrator.definitions, migrator: migrator, poolSize: poolSize)
+    try await self.init(
+      url: url, tables: migrator.definitions, migrator: migrator, poolSize: poolSize, busyTimeout: busyTimeout)
   }
 
   /// Connects and prepares the tables: migrated by a plan, or, without one, created where
   /// missing and checked where present.
   private init(
-    url: String, tables: [ObjectIdentifier: PostgresTableDefinition], migrator: PostgresMigrator?, poolSize: Int
+    url: String, tables: [ObjectIdentifier: PostgresTableDefinition], migrator: PostgresMigrator?, poolSize: Int,
+    busyTimeout: Duration
   ) async throws(PersistenceError) {
     self.tables = tables
     neighbours = tables.mapValues(\.table)
-    pool = PostgresPool(url: url, size: poolSize)
+    pool = PostgresPool(url: url, size: poolSize, busyTimeout: busyTimeout)
     let definitions = Array(tables.values).sorted { $0.table.name < $1.table.name }
     do {
       try await pool.transaction { connection in
         _ = try connection.query(Self.advisoryLock)
-        for statement in PostgresHistory.createStatements { try connection.execute(statement) }
+        if let note = try PostgresIncompleteMark.note(on: connection) {
+          throw PostgresIncompleteMark.incomplete(path: self.displayURL, note: note)
+        }
+        try PostgresHistory.createMissing(on: connection)
         if let migrator {
           try migrator.prepare(self, on: connection)
         } else {

@@ -24,6 +24,10 @@ public struct PostgresStoreInspection: Sendable {
   public let version: Schema.Version?
   /// Why the version is not recognized, in the words opening the store uses; `nil` when it is.
   public let versionProblem: String?
+  /// Why every opening of the store is refused though its tables may match a version — it is
+  /// marked incomplete (``PostgresStore/markIncomplete(_:)``) — in the words opening uses;
+  /// `nil` when nothing is.
+  public let refusal: String?
   /// The plan's latest version, the one the app uses.
   public let latestVersion: Schema.Version
   /// The models of the database's version whose tables it lacks (all of them in an empty
@@ -41,15 +45,18 @@ public struct PostgresStoreInspection: Sendable {
   /// Whether opening the store with the plan would migrate it.
   public var needsMigration: Bool { version.map { $0 < latestVersion } ?? false }
 
-  /// Reads a database against a migration plan.
+  /// Reads a database against a migration plan; opening its connection waits up to
+  /// `busyTimeout` for a full server (``PostgresPool/busyTimeout``).
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached or read.
-  public init(url: String, plan: any SchemaMigrationPlan.Type) async throws(PersistenceError) {
+  public init(
+    url: String, plan: any SchemaMigrationPlan.Type, busyTimeout: Duration = .seconds(5)
+  ) async throws(PersistenceError) {
     let migrator = try PostgresMigrator(plan: plan)
     displayURL = PostgresStore.displayURL(of: url)
     latestVersion = migrator.plan.latest.number
-    let pool = PostgresPool(url: url, size: 1)
+    let pool = PostgresPool(url: url, size: 1, busyTimeout: busyTimeout)
     let read: Reading
     do {
       read = try await pool.transaction(isolation: .repeatableRead) { connection in
@@ -69,6 +76,7 @@ public struct PostgresStoreInspection: Sendable {
     } else {
       addedModels = []
     }
+    refusal = read.refusal
     rowCounts = read.rowCounts
     problems = read.problems
     notes = read.notes
@@ -77,15 +85,16 @@ public struct PostgresStoreInspection: Sendable {
   /// Whether opening a database with a plan would migrate it, read from its version record and
   /// tables alone — without the counts and checks of an inspection — as a read-only open asks.
   ///
-  /// - Throws: as ``init(url:plan:)`` does.
+  /// - Throws: as ``init(url:plan:busyTimeout:)`` does.
   public static func needsMigration(
-    url: String, plan: any SchemaMigrationPlan.Type
+    url: String, plan: any SchemaMigrationPlan.Type, busyTimeout: Duration = .seconds(5)
   ) async throws(PersistenceError)
     -> Bool
   {
     let migrator = try PostgresMigrator(plan: plan)
     do {
-      return try await PostgresPool(url: url, size: 1).transaction(isolation: .repeatableRead) { connection in
+      return try await PostgresPool(url: url, size: 1, busyTimeout: busyTimeout).transaction(isolation: .repeatableRead)
+      { connection in
         try connection.execute("SET TRANSACTION READ ONLY")
         let standing: PostgresMigrator.Standing
         do {
@@ -109,6 +118,7 @@ public struct PostgresStoreInspection: Sendable {
     var rowCounts: [String: Int] = [:]
     var problems: [StoreProblem] = []
     var notes: [StoreProblem] = []
+    var refusal: String?
 
     init(migrator: PostgresMigrator, on connection: PostgresConnection) throws {
       serverVersion = try connection.query("SHOW server_version").text(row: 0, column: 0) ?? "unknown"
@@ -117,6 +127,10 @@ public struct PostgresStoreInspection: Sendable {
       } catch let error as PersistenceError {
         // A damaged record: the database's version cannot be told.
         standing = PostgresMigrator.Standing(record: nil, index: nil, problem: "\(error)", missing: [], present: [])
+      }
+      if let note = try PostgresIncompleteMark.note(on: connection) {
+        refusal = "it is incomplete: \(PostgresText.unescaped(note))"
+        problems.append(StoreProblem(refusal ?? ""))
       }
       for table in standing.present.sorted() {
         let count = try connection.query("SELECT count(*) FROM \(SQLIdentifier.quote(table))")

@@ -40,18 +40,33 @@ extension RepositoryError {
   }
 
   /// Maps a PostgreSQL server's failure by its SQLSTATE class: integrity constraints (`23…`) are
-  /// constraint violations; bad values (`22…`: out of range, overflow, invalid text) are invalid
-  /// values; a server that cannot be reached or fails otherwise is unavailable.
+  /// constraint violations, said in words that name no constraint of the schema (the server's
+  /// message, which does, is kept for developers in the detail of other cases); bad values
+  /// (`22…`: out of range, overflow, invalid text) are invalid values; a statement or lock
+  /// timeout (`57014`, `55P03`) is a timeout; a server that cannot be reached or fails
+  /// otherwise is unavailable, its code and context only in the detail.
   private init(_ error: PostgresError, modelName: String) {
     if let failure = Self.predicateFailure(error) {
       self = .queryFailed("\(failure) (\(modelName))")
       return
     }
     switch error.code?.prefix(2) {
-    case "23": self = .constraintViolation("\(error.message) (\(modelName))")
+    case "23": self = .constraintViolation(Self.constraintWords(error.code) + " (\(modelName))")
     case "22": self = .invalidValue("\(error.message) (\(modelName))")
     case "40": self = .busy("the transaction collided with another and was not retried: \(error.message)")
-    default: self = .unavailable(error.message, detail: error.description)
+    case _ where error.isTimeout:
+      self = .timedOut("the server cancelled the operation after its time limit (\(error.message))")
+    default: self = .unavailable(error.message, detail: String(reflecting: error))
+    }
+  }
+
+  /// What an integrity constraint's SQLSTATE means, in words.
+  private static func constraintWords(_ code: String?) -> String {
+    switch code {
+    case "23505": "another stored model has the same unique values"
+    case "23503": "a reference names a model that is not stored, or a stored model is referred to"
+    case "23502": "a required value is missing"
+    default: "a rule of the store refused the change"
     }
   }
 

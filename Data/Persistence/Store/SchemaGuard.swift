@@ -9,8 +9,11 @@ enum SchemaGuard {
   /// Checks the schema a connection sees for views, and for triggers and virtual tables that
   /// are not exactly a substring index and its triggers as the engine writes them.
   ///
+  /// A store a task marked incomplete (``IncompleteMark``) is refused too, naming its note.
+  ///
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` naming the first such object.
   static func check(_ connection: Connection, path: String) throws {
+    if let note = try IncompleteMark.note(on: connection) { throw IncompleteMark.incomplete(path: path, note: note) }
     let statement = try connection.statement(
       "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE type IN ('trigger', 'view') "
         + "OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%') ORDER BY rowid")

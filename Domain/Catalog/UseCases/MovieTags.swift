@@ -30,17 +30,30 @@ where Tags.Model == MovieTag, Taggings.Model == Tagging {
       guard try changes.fetchCount(FetchDescriptor<Movie>(predicate: #Predicate { $0.id == movieID })) > 0 else {
         throw CatalogError.movieNotFound(movieID)
       }
-      var known = Self.byName(
-        try changes.fetch(FetchDescriptor(predicate: #Predicate<MovieTag> { names.contains($0.name) })))
-      let missing = names.filter { known[$0] == nil }.map { MovieTag(name: $0) }
-      try changes.insert(missing)
-      for tag in missing { known[tag.name] = tag }
-      let existing = Set(
-        try changes.fetch(FetchDescriptor(predicate: #Predicate<Tagging> { $0.movieID == movieID })).map(\.tagID))
-      try changes.insert(
-        names.compactMap { known[$0]?.id }.filter { !existing.contains($0) }.map {
-          Tagging(movieID: movieID, tagID: $0)
-        })
+      // Upserted by their unique keys, not looked up then inserted: a tag or tagging another
+      // writer stores meanwhile is then used, not a clash (a server lets writers run beside
+      // each other).
+      let tagIDs = try Self.written(
+        try changes.upsert(names.map { Upsert(MovieTag(name: $0), matching: .identifierOrUniqueKey, properties: []) }),
+        what: "tag", names)
+      try Self.written(
+        try changes.upsert(
+          tagIDs.map { Upsert(Tagging(movieID: movieID, tagID: $0), matching: .identifierOrUniqueKey, properties: []) }
+        ), what: "tagging", names)
+    }
+  }
+
+  /// The identifier each upsert wrote or found, in order.
+  ///
+  /// - Throws: `RepositoryError.constraintViolation` for a row that clashes with another.
+  @discardableResult
+  private static func written<ID>(_ outcomes: [UpsertOutcome<ID>], what: String, _ names: [String]) throws -> [ID] {
+    try zip(names, outcomes).map { name, outcome in
+      switch outcome {
+      case .inserted(let id), .updated(let id), .unchanged(let id), .repeated(let id, _): return id
+      case .conflict(let other):
+        throw RepositoryError.constraintViolation("the \(what) of \(name) clashes with the stored \(what) \(other)")
+      }
     }
   }
 
