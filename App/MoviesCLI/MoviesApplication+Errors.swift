@@ -40,7 +40,7 @@ extension MoviesApplication {
           + "left out (another program changed the catalog): \(rows.joined(separator: "; "))\(more); "
           + "'movies store check' lists them, 'movies delete ID' removes one", 1
       )
-    case AppError.interrupted:
+    case AppError.interrupted, AppError.interruptedStream:
       return ("movies: error: \(error)", AppError.interruptedStatus)
     default:
       return ("movies: error: \(error)", 1)
