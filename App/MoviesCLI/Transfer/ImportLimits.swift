@@ -1,5 +1,3 @@
-import Catalog
-
 /// How much of one row an import reads and keeps, whatever the file holds: a field or a row
 /// past its limit is counted to its end, not kept, and refused as an invalid row naming the
 /// field and the limit. Memory is so bounded by these numbers, not by the file.
@@ -15,11 +13,9 @@ enum ImportLimits {
   /// The most fields a CSV header or record may have.
   static let fieldsPerRow = 1_000
 
-  /// `is longer than 2,097,152 bytes, the most an import reads of one field (content may hold
-  /// 100,000 characters)`.
+  /// `is longer than 2,097,152 bytes, the most an import reads of one field`.
   static var fieldTooLong: String {
-    "is longer than \(grouped(fieldBytes)) bytes, the most an import reads of one field "
-      + "(content may hold \(grouped(MovieRules.maximumContentLength)) characters)"
+    "is longer than \(grouped(fieldBytes)) bytes, the most an import reads of one field"
   }
 
   /// `is longer than 8,388,608 bytes, the most an import reads of one row`.

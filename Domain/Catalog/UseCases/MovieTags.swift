@@ -22,7 +22,8 @@ where Tags.Model == MovieTag, Taggings.Model == Tagging {
   /// Gives a movie tags by name, creating the tags that do not exist yet; a tag the movie
   /// already has is left as it is.
   ///
-  /// - Throws: ``CatalogError/movieNotFound(_:)`` or ``CatalogError/invalidTag(_:)``.
+  /// - Throws: ``CatalogError/movieNotFound(_:)``, or ``CatalogError/invalidTag(_:)`` for an
+  ///   invalid name or tags past ``TagRules/maximumTagsPerMovie``.
   public func add(_ names: [String], to movieID: UUID) async throws {
     let names = try Self.checked(names)
     try await unitOfWork.transaction { changes in
@@ -37,10 +38,9 @@ where Tags.Model == MovieTag, Taggings.Model == Tagging {
       for tag in missing { known[tag.name] = tag }
       let existing = Set(
         try changes.fetch(FetchDescriptor(predicate: #Predicate<Tagging> { $0.movieID == movieID })).map(\.tagID))
-      try changes.insert(
-        names.compactMap { known[$0]?.id }.filter { !existing.contains($0) }.map {
-          Tagging(movieID: movieID, tagID: $0)
-        })
+      let added = names.compactMap { known[$0]?.id }.filter { !existing.contains($0) }
+      try TagRules.check(tagCount: existing.count + added.count)
+      try changes.insert(added.map { Tagging(movieID: movieID, tagID: $0) })
     }
   }
 
