@@ -47,7 +47,7 @@ extension MoviesApplication {
       )
     case let error as PersistenceError where error.isTimeout:
       return ("movies: error: timed out: the server cancelled the operation after its time limit (\(error))", 1)
-    case AppError.interrupted:
+    case AppError.interrupted, AppError.interruptedStream:
       return ("movies: error: \(error)", AppError.interruptedStatus)
     default:
       return ("movies: error: \(error)", 1)

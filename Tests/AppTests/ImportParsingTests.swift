@@ -80,7 +80,7 @@ struct JSONArrayReaderTests {
   private func elements(_ text: String) throws(JSONArrayReader.Failure) -> [String] {
     var reader = JSONArrayReader(ByteStream(Data(text.utf8)))
     var found: [String] = []
-    while let element = try reader.next() { found.append(String(decoding: element, as: UTF8.self)) }
+    while let element = try reader.next() { found.append(String(decoding: element.bytes, as: UTF8.self)) }
     return found
   }
 
@@ -119,7 +119,7 @@ struct JSONArrayReaderTests {
     var reader = JSONArrayReader(ByteStream(descriptor: descriptor))
     var count = 0
     while let element = try reader.next() {
-      #expect(String(decoding: element, as: UTF8.self) == objects[count])
+      #expect(String(decoding: element.bytes, as: UTF8.self) == objects[count])
       count += 1
     }
     #expect(count == 5_000)

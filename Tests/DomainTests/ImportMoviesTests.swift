@@ -52,6 +52,36 @@ private struct Cancelled: Error {}
     #expect(reports.map(\.rowsRead) == [2, 4, 5], "after each batch and at the end")
   }
 
+  /// A movie may have at most a thousand tags; a row giving more is refused before its tags
+  /// are read one by one.
+  @Test func aRowWithMoreTagsThanAMovieMayHaveIsRefused() async throws {
+    let many = (0...TagRules.maximumTagsPerMovie).map { "t\($0)" }
+    var rows = Rows(remaining: [row(2, Movie(title: "Many", date: .now), tags: many)])
+    var problems: [ImportProblem] = []
+    await #expect(throws: CatalogError.invalidImport(invalidRows: 1)) {
+      try await importMovies()(from: &rows, invalid: { problems.append($0) })
+    }
+    #expect(problems.map(\.description) == ["line 2, tags: a movie may have at most 1000 tags, not 1001"])
+  }
+
+  /// Rows of many tags are written in smaller batches, each followed by `progress`, so a
+  /// cancellation is noticed after a bounded amount of work, not after a whole batch of rows.
+  @Test func rowsOfManyTagsAreWrittenInSmallerBatches() async throws {
+    let tagged = (0..<TagRules.maximumTagsPerMovie).map { "t\($0)" }
+    var rows = Rows(remaining: (1...50).map { row($0 + 1, Movie(title: "Movie \($0)", date: .now), tags: tagged) })
+    var reports: [Int] = []
+    await #expect(throws: Cancelled.self) {
+      try await importMovies()(
+        from: &rows,
+        progress: {
+          reports.append($0.rowsRead)
+          throw Cancelled()
+        })
+    }
+    #expect(reports == [10], "after 10,000 tags")
+    #expect(movies.storedModels.isEmpty, "nothing was stored")
+  }
+
   @Test func titlesAreTrimmedAndTagsCheckedAndDeduplicated() async throws {
     var rows = Rows(remaining: [row(2, Movie(title: "  Alien ", date: .now), tags: [" horror", "horror ", "sci-fi"])])
     _ = try await importMovies()(from: &rows)

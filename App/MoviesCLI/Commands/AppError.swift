@@ -14,6 +14,9 @@ enum AppError: Error, Equatable, CustomStringConvertible {
   /// Ctrl-C (or SIGTERM, SIGHUP: ``InterruptFlag``) stopped the named work, which was rolled
   /// back.
   case interrupted(String)
+  /// Ctrl-C (or SIGTERM, SIGHUP) stopped an export to the named stream (standard output, a
+  /// FIFO, a device), which had been sent part of it: a stream cannot take output back.
+  case interruptedStream(String)
   /// The store file is no catalog this app can read (another program's file, a newer
   /// catalog), so `store check` repairs nothing in it.
   case notACatalog(String)
@@ -31,6 +34,7 @@ enum AppError: Error, Equatable, CustomStringConvertible {
     case .unwritableOutput(let error): StandardStream.failureMessage(error)
     case .notConfirmed(let message): message
     case .interrupted(let work): "interrupted; \(work) changed nothing"
+    case .interruptedStream(let stream): "interrupted; the export to \(stream) stopped, and what it sent stays sent"
     case .notACatalog(let path):
       "'\(path)' is not a movies catalog this version of movies can read: no repair applies, and nothing in it "
         + "was changed (do --store and MOVIES_STORE name the right file?)"

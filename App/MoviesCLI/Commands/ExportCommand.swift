@@ -32,20 +32,44 @@ struct ExportCommand: MoviesCommand {
   }
 
   func run(in context: CommandContext) async throws {
+    // Caught from the start, so a signal while the store opens stops the export too, and one
+    // during the last step — the copy into an existing file — waits for it to end.
+    let interrupt = InterruptFlag()
+    defer { interrupt.remove() }
+    do {
+      try await run(in: context, isInterrupted: interrupt.check)
+    } catch {
+      // Whatever failed once a signal came, the export stopped because of it.
+      guard interrupt.isRaised else { throw error }
+      throw streams ? AppError.interruptedStream(output ?? "standard output") : AppError.interrupted("the export")
+    }
+  }
+
+  /// Whether the output goes to standard output, a FIFO or a device: sent as it is made.
+  private var streams: Bool {
+    guard let output else { return true }
+    var status = stat()
+    return stat(output, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+  }
+
+  /// Exports, asking `isInterrupted` whether a signal came, before each step.
+  func run(in context: CommandContext, isInterrupted: @escaping @Sendable () -> Bool) async throws {
     let catalog = try await context.openCatalogToRead()
     // Writing the catalog, its -wal or an image would corrupt it or lose committed changes.
     if let output, case .file(let container, _) = catalog.store, container.isStoreFile(output) {
       throw AppError.unwritableFile(output, "it is one of the catalog's own files")
     }
     // Opened before the work, so a path that cannot be written fails fast and changes nothing.
-    let file = try output.map { (path) throws(AppError) in try OutputFile(path: path) }
+    let file = try output.map { (path) throws(AppError) in try OutputFile(path: path, isInterrupted: isInterrupted) }
     guard let file else {
-      _ = try await write(from: catalog, to: context.console.writeData)
+      _ = try await write(from: catalog, isInterrupted: isInterrupted, to: context.console.writeData)
       return
     }
     let count: Int
     do {
-      count = try await write(from: catalog) { text in try file.write(text) }
+      count = try await write(from: catalog, isInterrupted: isInterrupted) { text in try file.write(text) }
+      // The last look: once the copy into the file begins, it ends.
+      guard !isInterrupted() else { throw AppError.interrupted("the export") }
       try file.commit()
     } catch {
       file.discard()
@@ -58,19 +82,28 @@ struct ExportCommand: MoviesCommand {
   /// at a time, never all at once; returns how many were written. Images are not exported, so
   /// they are not read.
   ///
+  /// `isInterrupted` is asked before each batch and each chunk of output.
+  ///
   /// - Throws: `RepositoryError.unreadable` after a complete document of the others, naming
-  ///   the movies that cannot be read (another program damaged them).
-  func write(from catalog: Catalog, to write: @escaping (String) throws -> Void) async throws -> Int {
+  ///   the movies that cannot be read (another program damaged them); ``AppError/interrupted(_:)``
+  ///   once `isInterrupted` says so.
+  func write(
+    from catalog: Catalog, isInterrupted: @escaping @Sendable () -> Bool, to write: @escaping (String) throws -> Void
+  ) async throws -> Int {
     var descriptor = FetchDescriptor<Movie>(sortBy: [
       SortDescriptor(\.date), SortDescriptor(\.title), SortDescriptor(\.id),
     ])
     descriptor.propertiesToFetch = Movie.propertiesButImages
-    let output = OutputBuffer(write)
+    let output = OutputBuffer { text in
+      guard !isInterrupted() else { throw AppError.interrupted("the export") }
+      try write(text)
+    }
     let format = format
     var count = 0
     if format == .csv { try output.append(CSVWriter.line(TransferFormat.fields)) }
     let unreadable = try await UnreadableMovies.finishing {
       try await MovieBatches.each({ try await catalog.movies.enumerate(descriptor, $0) }) { batch in
+        guard !isInterrupted() else { throw AppError.interrupted("the export") }
         let tags = try await catalog.movieTags.names(of: batch.map(\.id))
         for movie in batch {
           switch format {

@@ -13,7 +13,10 @@ import Foundation
 ///   leaves the file cut short — the price of keeping the file's identity, which a
 ///   write-then-rename would lose.
 /// - A **FIFO** or a **character device** (`/dev/null`, `/dev/stdout`, a terminal) is streamed
-///   to as the output is produced; opening a FIFO waits for its reader, as a shell's `>` does.
+///   to as the output is produced, so it cannot be all or nothing: what was sent before a
+///   failure or an interruption stays sent. Opening a FIFO waits for its reader, as a shell's
+///   `>` does, and a write waits for a reader that is slow to read; both waits end once
+///   `isInterrupted` says so.
 /// - A **missing file** is created as the user's own file, its mode `0666` less the umask, as a
 ///   shell's `>` creates it (an export is meant to be shared; the store itself is private). A
 ///   dangling symbolic link creates the file it names. A new file that cannot be completed is
@@ -21,6 +24,10 @@ import Foundation
 /// - A **folder**, a block device, a socket or anything else is refused: nothing is written.
 ///
 /// `-` is standard output; callers that print to standard output themselves handle it first.
+///
+/// A caller that catches the signals that end a process (``InterruptFlag``) keeps them from
+/// cutting ``commit()``'s copy short: it asks `isInterrupted` once more before it, and lets the
+/// copy finish once begun.
 ///
 /// ```swift
 /// let file = try OutputFile(path: "catalog.csv")
@@ -46,25 +53,37 @@ final class OutputFile {
   let path: String
   private let descriptor: Int32
   private let kind: Kind
+  private let isInterrupted: @Sendable () -> Bool
   private var finished = false
 
-  /// Opens the file at a path for writing, without changing it yet.
+  /// Opens the file at a path for writing, without changing it yet; the waits for a FIFO's
+  /// reader end once `isInterrupted` says so.
   ///
   /// - Throws: ``AppError/unwritableFile(_:_:)`` for a folder, a block device, a socket, a
-  ///   path that cannot be opened for writing or a spool that cannot be made.
-  init(path: String) throws(AppError) {
+  ///   path that cannot be opened for writing, a spool that cannot be made, or a wait for a
+  ///   FIFO's reader that was interrupted.
+  init(path: String, isInterrupted: @escaping @Sendable () -> Bool = { false }) throws(AppError) {
     self.path = path
+    self.isInterrupted = isInterrupted
     if path == "-" {
       (descriptor, kind) = (STDOUT_FILENO, .stream)
       return
     }
-    var opened = open(path, O_WRONLY | O_CLOEXEC)
+    // Opened without waiting: a FIFO's open would wait in the kernel for a reader, where no
+    // signal caught by the process's handler could end it.
+    var opened = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
     var created = false
     if opened < 0, errno == ENOENT {
       // O_EXCL refuses a dangling link; without it, the link is followed and its file created.
-      opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NONBLOCK, 0o666)
       created = opened >= 0
-      if opened < 0, errno == EEXIST { opened = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o666) }
+      if opened < 0, errno == EEXIST { opened = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o666) }
+    }
+    // ENXIO: a FIFO no program reads yet; it is opened again a tenth of a second later.
+    while opened < 0, errno == ENXIO {
+      guard !isInterrupted() else { throw Self.failure(path, "interrupted while waiting for its reader") }
+      usleep(100_000)
+      opened = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
     }
     guard opened >= 0 else { throw Self.failure(path, errno == EISDIR ? "it is a folder" : Self.reason(errno)) }
     var status = stat()
@@ -85,6 +104,8 @@ final class OutputFile {
       }
       kind = .existing(spool: spool)
     case S_IFIFO, S_IFCHR:
+      // Left non-blocking (the open file is this process's own): a write that would wait polls
+      // for room instead, asking `isInterrupted` in between.
       kind = .stream
     default:
       close(opened)
@@ -102,7 +123,7 @@ final class OutputFile {
   /// - Throws: ``AppError/unwritableFile(_:_:)`` if the bytes cannot all be written.
   func write(_ text: String) throws(AppError) {
     var text = text
-    let written = text.withUTF8 { Self.writeAll(UnsafeRawBufferPointer($0), to: target) }
+    let written = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: target) }
     guard written else { throw writeFailure(errno) }
   }
 
@@ -110,7 +131,7 @@ final class OutputFile {
   ///
   /// - Throws: ``AppError/unwritableFile(_:_:)`` if the bytes cannot all be written.
   func write(_ bytes: UnsafeRawBufferPointer) throws(AppError) {
-    guard Self.writeAll(bytes, to: target) else { throw writeFailure(errno) }
+    guard writeAll(bytes, to: target) else { throw writeFailure(errno) }
   }
 
   /// The error of a write that failed with `code`: the spool's is the temporary folder's, not
@@ -136,6 +157,9 @@ final class OutputFile {
   /// Finishes the output: a regular file that existed gets the spooled content in place of
   /// its old one, and is synced to disk with any new file.
   ///
+  /// The copy is the one step that changes an existing file, and it does not stop for
+  /// `isInterrupted`: stopped half-way, it would leave neither the old content nor the new.
+  ///
   /// - Throws: ``AppError/unwritableFile(_:_:)`` if the content cannot be put in place.
   func commit() throws(AppError) {
     finished = true
@@ -157,7 +181,7 @@ final class OutputFile {
         if count < 0, errno == EINTR { continue }
         let copied =
           count > 0
-          && buffer.withUnsafeBytes { Self.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: descriptor) }
+          && buffer.withUnsafeBytes { writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: descriptor) }
         guard copied else { throw Self.failure(path, Self.reason(errno)) }
       }
       guard fsync(descriptor) == 0 else { throw Self.failure(path, Self.reason(errno)) }
@@ -206,8 +230,9 @@ final class OutputFile {
 
   /// Writes every byte, with `SIGPIPE` held off this thread: a FIFO whose reader went away
   /// fails the write with `EPIPE`, for the command to report, instead of killing the process
-  /// without a word.
-  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+  /// without a word. A stream with no room waits for it a tenth of a second at a time, and
+  /// fails with `EINTR` once `isInterrupted` says so.
+  private func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     var pipeSignal = sigset_t()
     sigemptyset(&pipeSignal)
@@ -229,6 +254,15 @@ final class OutputFile {
     while offset < bytes.count {
       let count = Foundation.write(descriptor, base + offset, bytes.count - offset)
       if count < 0, errno == EINTR { continue }
+      if count < 0, errno == EAGAIN {
+        guard !isInterrupted() else {
+          errno = EINTR
+          return false
+        }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&entry, 1, 100)
+        continue
+      }
       guard count > 0 else { return false }
       offset += count
     }
@@ -236,7 +270,11 @@ final class OutputFile {
   }
 
   private static func reason(_ code: Int32) -> String {
-    code == EPIPE ? "its reader closed it before the end (broken pipe)" : String(cString: strerror(code))
+    switch code {
+    case EPIPE: "its reader closed it before the end (broken pipe)"
+    case EINTR: "interrupted"
+    default: String(cString: strerror(code))
+    }
   }
 
   private static func failure(_ path: String, _ reason: String) -> AppError { .unwritableFile(path, reason) }

@@ -41,9 +41,10 @@ struct ByteStream {
   /// Reads from an open file descriptor, which the caller keeps and closes, converting text in
   /// `encoding` to UTF-8.
   ///
-  /// From a pipe, a FIFO or a terminal, input can be long in coming: each read first waits for
-  /// it a tenth of a second at a time, asking `isInterrupted` in between, and reading fails
-  /// once that says the work is to stop. (A signal does not end a blocked read: the process's
+  /// Reading fails once `isInterrupted` says the work is to stop: it is asked before each
+  /// chunk, so a long field or row is interruptible too. From a pipe, a FIFO or a terminal,
+  /// input can be long in coming: each read first waits for it a tenth of a second at a time,
+  /// asking `isInterrupted` in between. (A signal does not end a blocked read: the process's
   /// handler runs on another thread, and the read goes on.)
   init(descriptor: Int32, encoding: Encoding = .utf8, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
     self.descriptor = descriptor
@@ -90,10 +91,14 @@ struct ByteStream {
 
   /// Appends bytes to `field` up to the first one for which `stop` is true, and returns that
   /// byte without consuming it; `nil` at the end. Runs of ordinary bytes are copied at once.
+  /// Bytes that would make `field` longer than `limit` are not appended: they are counted in
+  /// `dropped`, so a field of any length is read in bounded memory.
   ///
   /// - Throws: ``Failure`` if reading fails.
   @inline(__always)
-  mutating func append(into field: inout [UInt8], until stop: (UInt8) -> Bool) throws(Failure) -> UInt8? {
+  mutating func append(
+    into field: inout [UInt8], limit: Int = .max, dropped: inout Int, until stop: (UInt8) -> Bool
+  ) throws(Failure) -> UInt8? {
     while true {
       if index == end, !(try refill()) { return nil }
       atStart = false
@@ -105,7 +110,11 @@ struct ByteStream {
         }
         return (end, nil)
       }
-      if found > index { field.append(contentsOf: buffer[index..<found]) }
+      if found > index {
+        let kept = min(found - index, max(0, limit - field.count))
+        if kept > 0 { field.append(contentsOf: buffer[index..<index + kept]) }
+        dropped += found - index - kept
+      }
       index = found
       if let stopped { return stopped }
     }
@@ -131,6 +140,7 @@ struct ByteStream {
     }
     if buffer.count - end < Self.chunkSize { buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize)) }
     while true {
+      guard !isInterrupted() else { throw Failure(reason: "interrupted") }
       if waitsForInput { try waitForInput(descriptor) }
       let count = buffer.withUnsafeMutableBytes { bytes in
         read(descriptor, bytes.baseAddress! + end, bytes.count - end)

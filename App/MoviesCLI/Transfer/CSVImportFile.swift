@@ -4,7 +4,8 @@ import Catalog
 ///
 /// Columns are matched to fields by the header's names, once; a field named twice is an error,
 /// as is a column the catalog does not know (unless told to ignore those), a record with more
-/// or fewer fields than the header, or text that is not UTF-8.
+/// or fewer fields than the header, text that is not UTF-8, or a field or record past
+/// ``ImportLimits``.
 struct CSVImportFile: ImportFile {
   private var reader: CSVReader
   private var columns: [TransferField?] = []
@@ -29,6 +30,16 @@ struct CSVImportFile: ImportFile {
     if let bad = header.undecodable {
       throw ImportProblem(line: bad.line, field: "header", reason: "\(bad.byte) is not UTF-8 (see --encoding)")
     }
+    if let oversized = header.oversized {
+      throw ImportProblem(line: 1, field: "header", reason: "field \(oversized.field + 1) \(oversized.reason)")
+    }
+    guard header.extraFields == 0 else {
+      throw ImportProblem(
+        line: 1, field: "header",
+        reason:
+          "it names \(header.fieldCount) fields; the most an import reads is \(ImportLimits.grouped(ImportLimits.fieldsPerRow))"
+      )
+    }
     var seen = Set<TransferField>()
     for name in header.fields {
       let field = TransferField(name: name)
@@ -50,12 +61,17 @@ struct CSVImportFile: ImportFile {
       throw ImportProblem(line: error.line, field: "file", reason: error.reason)
     }
     guard let record else { return nil }
+    if let oversized = record.oversized {
+      let name =
+        oversized.field < columns.count ? columns[oversized.field]?.name ?? "field \(oversized.field + 1)" : "row"
+      return .failure(ImportProblem(line: record.line, field: name, reason: oversized.reason))
+    }
     if let bad = record.undecodable {
       let name = bad.field < columns.count ? columns[bad.field]?.name ?? "field \(bad.field + 1)" : "row"
       return .failure(ImportProblem(line: bad.line, field: name, reason: "\(bad.byte) is not UTF-8 (see --encoding)"))
     }
-    guard record.fields.count == columns.count else {
-      let count = record.fields.count
+    guard record.fieldCount == columns.count else {
+      let count = record.fieldCount
       return .failure(
         ImportProblem(
           line: record.line, field: "row",

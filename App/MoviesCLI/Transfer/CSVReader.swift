@@ -3,6 +3,10 @@ import Foundation
 /// Reads CSV as RFC 4180 defines it, one record at a time: a header row, fields separated by
 /// commas, quoted fields that may hold commas, doubled quotes and line breaks; UTF-8 with or
 /// without a byte-order mark. Bytes that are not UTF-8 are reported, never replaced.
+///
+/// A record is read in bounded memory, whatever the file holds: a field past
+/// ``ImportLimits/fieldBytes``, the fields past ``ImportLimits/rowBytes`` in all, and the fields
+/// after the first ``ImportLimits/fieldsPerRow`` are counted, not kept.
 struct CSVReader {
   /// One record and the line it starts on (1-based, the header being line 1).
   struct Record: Equatable {
@@ -11,10 +15,19 @@ struct CSVReader {
     /// The first field that is not UTF-8, if any: its index, the line of its first bad byte
     /// and a description of that byte; the field itself is then empty.
     var undecodable: (field: Int, line: Int, byte: String)? = nil
+    /// The first field past a limit, if any: its index and what it broke
+    /// (``ImportLimits/fieldTooLong``); that field and the record's later ones are then empty.
+    var oversized: (field: Int, reason: String)? = nil
+    /// The fields past ``ImportLimits/fieldsPerRow``, counted and not kept.
+    var extraFields = 0
+
+    /// How many fields the record has, those not kept included.
+    var fieldCount: Int { fields.count + extraFields }
 
     static func == (lhs: Record, rhs: Record) -> Bool {
       lhs.line == rhs.line && lhs.fields == rhs.fields && lhs.undecodable?.field == rhs.undecodable?.field
-        && lhs.undecodable?.line == rhs.undecodable?.line
+        && lhs.undecodable?.line == rhs.undecodable?.line && lhs.oversized?.field == rhs.oversized?.field
+        && lhs.extraFields == rhs.extraFields
     }
   }
 
@@ -33,6 +46,10 @@ struct CSVReader {
   private var stream: ByteStream
   private var line = 1
   private var field: [UInt8] = []
+  /// The bytes of the field being read that were not kept.
+  private var dropped = 0
+  /// The bytes the record being read keeps.
+  private var recordBytes = 0
   private var started = false
 
   /// Reads CSV from a stream; a leading UTF-8 byte-order mark is skipped.
@@ -69,7 +86,28 @@ struct CSVReader {
     var afterQuote = false
     var sawAnything = false
     var undecodable: (field: Int, line: Int, byte: String)?
+    var oversized: (field: Int, reason: String)?
+    var extraFields = 0
+    recordBytes = 0
     func endField() {
+      defer {
+        field.removeAll(keepingCapacity: field.capacity <= 1 << 16)
+        dropped = 0
+        afterQuote = false
+      }
+      guard fields.count < ImportLimits.fieldsPerRow else {
+        extraFields += 1
+        return
+      }
+      if dropped > 0 || oversized != nil {
+        if oversized == nil {
+          let reason = field.count < ImportLimits.fieldBytes ? ImportLimits.rowTooLong : ImportLimits.fieldTooLong
+          oversized = (fields.count, reason)
+        }
+        fields.append("")
+        return
+      }
+      recordBytes += field.count
       switch UTF8Check.decode(field) {
       case .success(let text):
         fields.append(text)
@@ -81,8 +119,6 @@ struct CSVReader {
         }
         fields.append("")
       }
-      field.removeAll(keepingCapacity: true)
-      afterQuote = false
     }
     while true {
       if quoted {
@@ -90,21 +126,21 @@ struct CSVReader {
         _ = try take()
         if byte == Self.lineFeed {
           line += 1
-          field.append(byte)
+          keep(byte)
         } else if try peek() == Self.quote {
           _ = try take()
-          field.append(byte)
+          keep(byte)
         } else {
           quoted = false
           afterQuote = true
         }
         continue
       }
-      let before = field.count
+      let before = field.count + dropped
       let stopped = try append(until: {
         $0 == Self.comma || $0 == Self.lineFeed || $0 == Self.carriageReturn || $0 == Self.quote
       })
-      if field.count > before {
+      if field.count + dropped > before {
         sawAnything = true
         guard !afterQuote else { throw Failure(line: line, reason: "text after a closing quote") }
       }
@@ -116,29 +152,39 @@ struct CSVReader {
         endField()
       case Self.quote:
         guard !afterQuote else { throw Failure(line: line, reason: "text after a closing quote") }
-        if field.isEmpty { quoted = true } else { field.append(byte) }
+        if field.isEmpty, dropped == 0 { quoted = true } else { keep(byte) }
       default:  // a line break, CRLF counting as one
         if byte == Self.carriageReturn, try peek() == Self.lineFeed { _ = try take() }
         endField()
         line += 1
         // A blank line is not a record.
-        if fields.count == 1, fields[0].isEmpty, undecodable == nil {
+        if fields.count == 1, fields[0].isEmpty, undecodable == nil, oversized == nil {
           fields.removeAll(keepingCapacity: true)
           recordLine = line
           sawAnything = false
           continue
         }
-        return Record(line: recordLine, fields: fields, undecodable: undecodable)
+        return Record(
+          line: recordLine, fields: fields, undecodable: undecodable, oversized: oversized, extraFields: extraFields)
       }
     }
     guard !quoted else { throw Failure(line: recordLine, reason: "a quoted field is never closed") }
     guard sawAnything, !field.isEmpty || !fields.isEmpty || afterQuote else { return nil }
     endField()
-    return Record(line: recordLine, fields: fields, undecodable: undecodable)
+    return Record(
+      line: recordLine, fields: fields, undecodable: undecodable, oversized: oversized, extraFields: extraFields)
+  }
+
+  /// The most the field being read may keep: what is left of its limit and of the record's.
+  private var fieldLimit: Int { min(ImportLimits.fieldBytes, ImportLimits.rowBytes - recordBytes) }
+
+  /// Keeps a byte of the field being read, or counts it past the limit.
+  private mutating func keep(_ byte: UInt8) {
+    if field.count < fieldLimit { field.append(byte) } else { dropped += 1 }
   }
 
   private mutating func append(until stop: (UInt8) -> Bool) throws(Failure) -> UInt8? {
-    do { return try stream.append(into: &field, until: stop) } catch {
+    do { return try stream.append(into: &field, limit: fieldLimit, dropped: &dropped, until: stop) } catch {
       throw Failure(line: line, reason: "cannot read: \(error.reason)")
     }
   }

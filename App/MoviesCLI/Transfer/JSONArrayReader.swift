@@ -1,5 +1,5 @@
 /// Reads the elements of one JSON array one at a time, handing out each element's bytes, so an
-/// array of a million objects is read in fixed memory.
+/// array of a million objects, or an object of any length, is read in fixed memory.
 ///
 /// It finds where each element ends — tracking nesting and strings — without parsing it;
 /// `JSONSerialization` parses each element on its own.
@@ -24,10 +24,10 @@ struct JSONArrayReader {
     self.stream = stream
   }
 
-  /// The bytes of the next element, or `nil` after the last.
+  /// The bytes of the next element, kept up to ``ImportLimits``, or `nil` after the last.
   ///
   /// - Throws: ``Failure`` for a file that does not hold one array, or that cannot be read.
-  mutating func next() throws(Failure) -> [UInt8]? {
+  mutating func next() throws(Failure) -> JSONRowBytes? {
     guard !finished else { return nil }
     if !started {
       started = true
@@ -55,53 +55,34 @@ struct JSONArrayReader {
   }
 
   /// One value's bytes: an object or array to its matching bracket, a string to its closing
-  /// quote, anything else to the next delimiter.
-  private mutating func value() throws(Failure) -> [UInt8] {
+  /// quote, anything else to the next delimiter; kept up to ``ImportLimits``.
+  private mutating func value() throws(Failure) -> JSONRowBytes {
     guard let first = try skipSpace() else { throw failure("the array is never closed") }
-    var bytes: [UInt8] = []
-    var depth = 0
-    var inString = false
-    var escaped = false
+    var row = JSONRowBytes()
     while let byte = try peek() {
-      if inString {
-        _ = try take()
-        bytes.append(byte)
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-          if depth == 0 { return bytes }
+      if !row.inString {
+        switch byte {
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          if row.depth == 0 { return row }  // a scalar element ends at the array's close
+        case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+          if row.depth == 0 { return row }
+        default:
+          break
         }
-        continue
       }
-      switch byte {
-      case UInt8(ascii: "\""):
-        inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if depth == 0 { return bytes }  // a scalar element ends at the array's close
-        depth -= 1
-        if depth == 0 {
-          _ = try take()
-          bytes.append(byte)
-          return bytes
-        }
-      case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-        if depth == 0 { return bytes }
-      default:
-        break
-      }
+      let wasInString = row.inString
       _ = try take()
-      bytes.append(byte)
+      row.append(byte)
+      // An element ends with the bracket, or the quote, that brings it back to depth 0.
+      if row.depth == 0, !row.inString, wasInString || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+        return row
+      }
     }
     throw failure(first == UInt8(ascii: "\"") ? "a string is never closed" : "the array is never closed")
   }
 
   /// After the closing bracket only white space may follow.
-  private mutating func end() throws(Failure) -> [UInt8]? {
+  private mutating func end() throws(Failure) -> JSONRowBytes? {
     finished = true
     guard try skipSpace() == nil else { throw failure("text after the array's end") }
     return nil

@@ -4,7 +4,8 @@ import Foundation
 /// The rows of a JSON file: one array of objects, or JSON Lines (one object per line).
 ///
 /// Both are read an element at a time, in fixed memory: JSON Lines by line, an array by
-/// `JSONArrayReader`.
+/// `JSONArrayReader`; an element is kept up to ``ImportLimits`` (``JSONRowBytes``), and one past
+/// them is an invalid row naming the field.
 struct JSONImportFile: ImportFile {
   private static let rememberedUnknownFields = 100
 
@@ -43,7 +44,7 @@ struct JSONImportFile: ImportFile {
     case .array(var reader):
       // Dropping the enum's copy first keeps the reader's buffer unshared, so it is not copied.
       content = .lines
-      let element: [UInt8]?
+      let element: JSONRowBytes?
       do {
         element = try reader.next()
       } catch {
@@ -59,7 +60,11 @@ struct JSONImportFile: ImportFile {
         }
       }
       while let text = try nextLine() {
-        guard !text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") })
+        guard
+          text.overflow != nil
+            || !text.bytes.allSatisfy({
+              $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+            })
         else { continue }
         return row(line: line, text)
       }
@@ -68,7 +73,12 @@ struct JSONImportFile: ImportFile {
   }
 
   /// The row of one JSON object's bytes, starting on `line`.
-  private mutating func row(line: Int, _ bytes: [UInt8]) -> Result<MovieImportRow, ImportProblem> {
+  private mutating func row(line: Int, _ row: JSONRowBytes) -> Result<MovieImportRow, ImportProblem> {
+    if let overflow = row.overflow {
+      let field = overflow.key.map { TransferField(name: $0)?.name ?? $0 } ?? "row"
+      return .failure(ImportProblem(line: line, field: field, reason: overflow.reason))
+    }
+    let bytes = row.bytes
     let members: [(key: String, value: JSONValue)]
     do {
       guard case .object(let object) = try JSONValue.parse(bytes) else {
@@ -93,8 +103,8 @@ struct JSONImportFile: ImportFile {
     return ImportRow(line: line, members: members).parsed()
   }
 
-  private mutating func nextLine() throws(ImportProblem) -> [UInt8]? {
-    var bytes: [UInt8] = []
+  private mutating func nextLine() throws(ImportProblem) -> JSONRowBytes? {
+    var bytes = JSONRowBytes()
     do {
       guard var byte = try stream.next() else { return nil }
       line += 1

@@ -22,7 +22,8 @@ where Tags.Model == MovieTag, Taggings.Model == Tagging {
   /// Gives a movie tags by name, creating the tags that do not exist yet; a tag the movie
   /// already has is left as it is.
   ///
-  /// - Throws: ``CatalogError/movieNotFound(_:)`` or ``CatalogError/invalidTag(_:)``.
+  /// - Throws: ``CatalogError/movieNotFound(_:)``, or ``CatalogError/invalidTag(_:)`` for an
+  ///   invalid name or tags past ``TagRules/maximumTagsPerMovie``.
   public func add(_ names: [String], to movieID: UUID) async throws {
     let names = try Self.checked(names)
     try await unitOfWork.transaction { changes in
@@ -36,6 +37,9 @@ where Tags.Model == MovieTag, Taggings.Model == Tagging {
       let tagIDs = try Self.written(
         try changes.upsert(names.map { Upsert(MovieTag(name: $0), matching: .identifierOrUniqueKey, properties: []) }),
         what: "tag", names)
+      let existing = Set(
+        try changes.fetch(FetchDescriptor(predicate: #Predicate<Tagging> { $0.movieID == movieID })).map(\.tagID))
+      try TagRules.check(tagCount: existing.union(tagIDs).count)
       try Self.written(
         try changes.upsert(
           tagIDs.map { Upsert(Tagging(movieID: movieID, tagID: $0), matching: .identifierOrUniqueKey, properties: []) }

@@ -5,6 +5,18 @@ public enum TagRules {
   /// The longest tag name, in characters.
   public static let maximumNameLength = 50
 
+  /// The most tags one movie may have: `tag add` and `import` refuse more, so that the work a
+  /// movie's tags take stays bounded.
+  public static let maximumTagsPerMovie = 1_000
+
+  /// Checks that a movie may have `count` tags.
+  ///
+  /// - Throws: ``CatalogError/invalidTag(_:)`` for more than ``maximumTagsPerMovie``.
+  public static func check(tagCount count: Int) throws(CatalogError) {
+    guard count > maximumTagsPerMovie else { return }
+    throw .invalidTag("a movie may have at most \(maximumTagsPerMovie) tags, not \(count)")
+  }
+
   /// Returns a tag name trimmed, after checking it.
   ///
   /// - Throws: ``CatalogError/invalidTag(_:)`` for an empty or over-long name.

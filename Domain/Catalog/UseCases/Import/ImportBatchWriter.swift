@@ -8,6 +8,8 @@ import Repositories
 /// flat; the store remembers which movies the import wrote.
 struct ImportBatchWriter {
   static let rememberedTags = 10_000
+  /// The most tags of a new movie told apart by looking through its links, not by a set.
+  static let tagsLookedThrough = 16
   /// How many movies' taggings one fetch reads.
   static let movieIDsPerFetch = 200
 
@@ -77,12 +79,16 @@ struct ImportBatchWriter {
     var changed = Set<UUID>()
     for (row, id, isNew) in movies {
       guard !isNew else {
-        // Nothing to keep or remove: a link to each of its tags, without the sets (a row's few
-        // links are told apart by looking through them).
+        // Nothing to keep or remove: a link to each of its tags, each once. A row's few links
+        // are told apart by looking through them, many by a set, so the work stays linear.
         let first = links.count
+        var linked = Set<UUID>()
         for name in row.tags {
-          guard let tagID = tagIDs[name], !links[first...].contains(where: { $0.tagID == tagID }) else { continue }
-          links.append((id, tagID))
+          guard let tagID = tagIDs[name] else { continue }
+          let isNew =
+            row.tags.count <= Self.tagsLookedThrough
+            ? !links[first...].contains(where: { $0.tagID == tagID }) : linked.insert(tagID).inserted
+          if isNew { links.append((id, tagID)) }
         }
         if links.count > first { changed.insert(id) }
         continue

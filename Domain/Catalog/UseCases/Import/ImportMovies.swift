@@ -55,10 +55,12 @@ public struct ImportMovies<Work: UnitOfWork>: Sendable {
       var done = ImportProgress()
       var batch: [MovieImportRow] = []
       batch.reserveCapacity(batchSize)
+      var batchTags = 0
       func flush() throws {
         guard !batch.isEmpty else { return }
         try writer.write(batch, into: &done, invalid: invalid)
         batch.removeAll(keepingCapacity: true)
+        batchTags = 0
       }
       while let next = try source.next() {
         done.rowsRead += 1
@@ -73,7 +75,15 @@ public struct ImportMovies<Work: UnitOfWork>: Sendable {
           // Rows after a refused one are still written, though nothing will commit, so that
           // the rows they would duplicate or conflict with are reported too.
           batch.append(row)
-          if batch.count == batchSize { try flush() }
+          batchTags += row.tags.count
+          if batch.count == batchSize {
+            try flush()
+          } else if batchTags >= Self.tagsPerBatch {
+            // Rows of many tags are written in smaller batches, each followed by `progress`,
+            // so the work between two calls stays bounded.
+            try flush()
+            try progress(done)
+          }
         case .failure(let problem):
           done.invalidRows += 1
           invalid(problem)
@@ -86,6 +96,9 @@ public struct ImportMovies<Work: UnitOfWork>: Sendable {
       return done
     }
   }
+
+  /// The most tags a batch gives its movies before it is written, whatever its rows.
+  static var tagsPerBatch: Int { 10_000 }
 
   /// Trims the row's title and checks its tags, in place; returns the field that breaks a rule,
   /// if one does.
@@ -105,6 +118,8 @@ public struct ImportMovies<Work: UnitOfWork>: Sendable {
       return ImportProblem(line: row.line, field: field, reason: "\(error)")
     }
     do throws(CatalogError) {
+      // Counted before any is read, so a row of a million tags costs nothing more.
+      try TagRules.check(tagCount: row.tags.count)
       var seen = Set<String>()
       row.tags = try row.tags.map { (name) throws(CatalogError) in try TagRules.checkedName(name) }
         .filter { seen.insert($0).inserted }
