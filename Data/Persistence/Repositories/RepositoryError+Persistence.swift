@@ -51,6 +51,9 @@ extension RepositoryError {
       return
     }
     switch error.code?.prefix(2) {
+    // The engine's own family trigger words its refusal for users: kept as it is.
+    case "23" where error.message.contains(", another member of the family "):
+      self = .constraintViolation(error.message)
     case "23": self = .constraintViolation(Self.constraintWords(error.code) + " (\(modelName))")
     case "22": self = .invalidValue("\(error.message) (\(modelName))")
     case "40": self = .busy("the transaction collided with another and was not retried: \(error.message)")
