@@ -23,9 +23,6 @@ struct CodingKeyMap: Sendable {
   let transient: Set<[String]>
   /// Every coding path some property maps to.
   private let claimed: Set<[String]>
-  /// Whether placeholders of the type could be decoded and reflected at all; without, every
-  /// property keeps its name.
-  let isProbed: Bool
 
   /// The deepest nesting the probe follows, which also ends recursive types.
   static let maximumDepth = 6
@@ -64,7 +61,8 @@ struct CodingKeyMap: Sendable {
 
   private static let cache = Mutex<[ObjectIdentifier: CodingKeyMap]>([:])
 
-  private static let unprobed = CodingKeyMap(codingPaths: [:], transient: [], claimed: [], isProbed: false)
+  /// The map of a type the probe cannot decode: every property keeps its name.
+  private static let unprobed = CodingKeyMap(codingPaths: [:], transient: [], claimed: [])
 
   private static func probe<Root: Decodable>(_ type: Root.Type) -> CodingKeyMap {
     let recorder = MarkingDecoder.PathRecorder()
@@ -91,7 +89,7 @@ struct CodingKeyMap: Sendable {
       if !changedByAny { transient.insert([label]) }
     }
     return CodingKeyMap(
-      codingPaths: codingPaths, transient: transient, claimed: Set(codingPaths.values), isProbed: true)
+      codingPaths: codingPaths, transient: transient, claimed: Set(codingPaths.values))
   }
 }
 
