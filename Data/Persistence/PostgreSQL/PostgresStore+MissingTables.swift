@@ -13,7 +13,7 @@ extension PostgresStore {
   /// ```
   ///
   /// Opening its connection waits up to `busyTimeout` for a full server
-  /// (``PostgresPool/busyTimeout``).
+  /// (as `PostgresPool.busyTimeout` does).
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model that cannot be stored;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached.

@@ -35,7 +35,7 @@ public final class PostgresStore: Sendable {
   ///   - types: the model types the store holds.
   ///   - poolSize: the most connections the store opens at once.
   ///   - busyTimeout: how long opening a connection waits for a server that serves as many
-  ///     connections as it may (``PostgresPool/busyTimeout``).
+  ///     connections as it may (as `PostgresPool.busyTimeout` does).
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a model that cannot be stored, or a
   ///   table of that name that differs from the model's declaration;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached or refuses to

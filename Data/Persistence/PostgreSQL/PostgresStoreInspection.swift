@@ -46,7 +46,7 @@ public struct PostgresStoreInspection: Sendable {
   public var needsMigration: Bool { version.map { $0 < latestVersion } ?? false }
 
   /// Reads a database against a migration plan; opening its connection waits up to
-  /// `busyTimeout` for a full server (``PostgresPool/busyTimeout``).
+  /// `busyTimeout` for a full server (as `PostgresPool.busyTimeout` does).
   ///
   /// - Throws: ``PersistenceError/invalidSchema(_:)`` for a plan that is not valid;
   ///   ``PersistenceError/postgres(_:)`` if the server cannot be reached or read.
