@@ -162,6 +162,25 @@ struct PostgresFaultTests {
     #expect(try await CatalogContents.read(file) == before)
   }
 
+  @Test func aTransactionRunningElsewhereOnTheServerDoesNotFailACopyFromIt() async throws {
+    // A transaction of another database, begun before the source's history was written,
+    // holds the history's order back until it ends, which it does during the copy.
+    let elsewhere = try PostgresConnection(url: try ThrowawayPostgres.makeDatabase())
+    try elsewhere.execute("BEGIN")
+    try elsewhere.execute("SELECT pg_current_xact_id()")
+    #expect(try await movies.run(["--store", source.path, "store", "copy", "--to", database]).status == 0)
+    let before = try await CatalogContents.read(source)
+    let file = movies.folder.appendingPathComponent("copy.store")
+    let (copy, holder) = try await blocked(
+      ["--store", database, "store", "copy", "--to", file.path],
+      whileHolding: "LOCK TABLE reviews IN ACCESS EXCLUSIVE MODE", on: database)
+    try elsewhere.execute("COMMIT")
+    try holder.execute("ROLLBACK")
+    let done = try await copy.finish()
+    #expect(done.status == 0, "\(done.stderr)")
+    #expect(try await CatalogContents.read(file) == before)
+  }
+
   @Test func aMigrationKilledMidwayLeavesTheDatabaseAtItsVersion() async throws {
     let store = try await PostgresStore(
       url: database, for: CatalogSchemaV1.models, migrationPlan: CatalogPlanV1.self, poolSize: 1)

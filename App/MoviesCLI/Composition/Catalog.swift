@@ -164,11 +164,12 @@ struct Catalog: Sendable {
     }
   }
 
-  /// The token of the catalog's newest committed transaction, or `nil` for an empty history.
+  /// The token of the catalog's newest committed transaction (on a server, whether or not one
+  /// begun before it still runs), or `nil` for an empty history.
   func latestHistoryToken() async throws -> HistoryToken? {
     switch store {
     case .file(let container, _): try container.latestHistoryToken()
-    case .server(let server): try await server.latestHistoryToken()
+    case .server(let server): try await server.newestCommittedHistoryToken()
     }
   }
 

@@ -168,4 +168,11 @@ enum PostgresHistory {
       """)
     return result.int64(row: 0, column: 0).map(HistoryToken.init)
   }
+
+  /// The newest token of any committed transaction, ended or not, or `nil` for an empty
+  /// history.
+  static func newestCommittedToken(on connection: PostgresConnection) throws -> HistoryToken? {
+    let result = try connection.query(#"SELECT max(token) FROM "_history_transactions""#)
+    return result.int64(row: 0, column: 0).map(HistoryToken.init)
+  }
 }
