@@ -59,4 +59,26 @@ struct PostgresReadingRoleTests {
     #expect(refused.status == 1)
     #expect(try await movies.listed(["--store", database]).map { $0["rate"] as? Int } == [5])
   }
+
+  @Test func historyTriggersOfAnEarlierFormAreLeftToTheNextWriter() async throws {
+    let id = try await movies.add("Alien", ["--store", database])
+    try grantReading()
+    // The movies' history function as an earlier version wrote it (rows in the plan's order).
+    let owner = try PostgresConnection(url: database)
+    let body = {
+      try owner.query(#"SELECT prosrc FROM pg_proc WHERE proname = '_history_movies'"#).text(row: 0, column: 0)
+    }
+    let current = try #require(try body())
+    let earlier = current.replacingOccurrences(of: #" ORDER BY o."id";"#, with: ";")
+    #expect(earlier != current)
+    let function = #"CREATE OR REPLACE FUNCTION "_history_movies"() RETURNS trigger LANGUAGE plpgsql"#
+    try owner.execute(function + " AS $f$" + earlier + "$f$")
+    for command in [["list"], ["show", id], ["history"]] {
+      let result = try await movies.run(["--store", reader] + command)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+    }
+    #expect(try body() == earlier)
+    #expect(try await movies.run(["--store", database, "rate", id, "3"]).status == 0)
+    #expect(try body() == current)
+  }
 }

@@ -33,7 +33,7 @@ struct HistoryTests {
     let context = try ModelContext(container)
     context.author = "editor"
     context.insert(Movie.up)
-    context.delete(Movie.alien)  // cascades to its review
+    context.delete(Movie.alien)  // cascades to its review, listed after it
     try context.save()
     context.insert(Movie.heat)  // a duplicate: the save fails and is rolled back
     #expect(throws: RepositoryError.self) { try context.save() }
@@ -47,8 +47,8 @@ struct HistoryTests {
         [.init(model: "Movie", id: id(.heat), kind: .update, updatedAttributes: ["rate"])],
         [
           .init(model: "Movie", id: id(.up), kind: .insert),
-          .init(model: "Review", id: review.id.uuidString.lowercased(), kind: .delete),
           .init(model: "Movie", id: id(.alien), kind: .delete, preservedValues: ["title": .text("Alien")]),
+          .init(model: "Review", id: review.id.uuidString.lowercased(), kind: .delete),
         ],
       ])
     #expect(history.map(\.author) == [nil, nil, nil, "editor"])
@@ -78,8 +78,8 @@ struct HistoryTests {
       changes == [
         [.init(model: "Movie", id: id(.alien), kind: .insert)],
         [
-          .init(model: "Review", id: changes.last?[0].id ?? "", kind: .delete),
           .init(model: "Movie", id: id(.alien), kind: .delete, preservedValues: ["title": .text("Alien")]),
+          .init(model: "Review", id: changes.last?[1].id ?? "", kind: .delete),
         ],
       ])
   }

@@ -6,7 +6,8 @@ import SQLiteCore
 ///
 /// Each table has three statement-level triggers, `_history_insert`, `_history_update` and
 /// `_history_delete`, which see the rows their statement changed as transition tables and
-/// record them with one `INSERT … SELECT` a statement, so a statement that changes 100,000 rows
+/// record them with one `INSERT … SELECT` a statement (an update's and a delete's rows in key
+/// order, as SQLite's history lists them), so a statement that changes 100,000 rows
 /// runs its trigger once, not 100,000 times. They call one function per table (see
 /// ``triggerFunction(of:)``), written from the table's columns: an update records the
 /// attributes whose values differ (old and new rows matched by `rowid`, which no update
@@ -43,6 +44,9 @@ extension PostgresHistory {
   /// The body of a table's history function.
   static func triggerBody(for table: TableSchema, model: String) -> String {
     let key = SQLIdentifier.quote(table.primaryKey)
+    // Rows are recorded in the key's order, text's by its bytes as on SQLite.
+    let keyKind = table.columns.first { $0.name == table.primaryKey }?.kind
+    let order = keyKind == .text || keyKind == .url ? #" COLLATE "C""# : ""
     let head = #"INSERT INTO "_history_changes" (token, model, kind, id"#
     let values = "SELECT current, \(literal(model)), "
     let changed = table.columns.map(\.name).sorted().map { name in
@@ -64,10 +68,10 @@ extension PostgresHistory {
         ELSIF TG_OP = 'UPDATE' THEN
           \(head), attributes) \(values)'update', to_jsonb(n.\(key)) #>> '{}',
             array_remove(ARRAY[\(changed.joined(separator: ", "))]::text[], NULL)
-            FROM "_history_new" AS n JOIN "_history_old" AS o ON o.rowid = n.rowid;
+            FROM "_history_new" AS n JOIN "_history_old" AS o ON o.rowid = n.rowid ORDER BY n.\(key)\(order);
         ELSE
           \(head), preserved) \(values)'delete', to_jsonb(o.\(key)) #>> '{}', \(preserved)
-            FROM "_history_old" AS o;
+            FROM "_history_old" AS o ORDER BY o.\(key)\(order);
         END IF;
         IF FOUND THEN
           INSERT INTO "_history_transactions" (token, timestamp, author)
@@ -113,6 +117,24 @@ extension PostgresHistory {
   static func installTriggers(for definition: PostgresTableDefinition, on connection: PostgresConnection) throws {
     for statement in triggerStatements(for: definition.table, model: definition.model) {
       try connection.execute(statement)
+    }
+  }
+
+  /// Replaces the history triggers of an earlier form on these tables, where the role may: a
+  /// role that may only read leaves them as they are (reading records nothing), and the next
+  /// writer that may replaces them.
+  static func replaceOutdatedTriggers(
+    of definitions: [PostgresTableDefinition], on connection: PostgresConnection
+  ) throws {
+    for definition in definitions where try PostgresTableCheck.history(of: definition, on: connection) == .outdated {
+      try connection.execute("SAVEPOINT history_triggers")
+      do {
+        try installTriggers(for: definition, on: connection)
+        try connection.execute("RELEASE SAVEPOINT history_triggers")
+      } catch let error as PostgresError where error.code == "42501" {
+        // insufficient_privilege: not the table's or the function's owner.
+        try connection.execute("ROLLBACK TO SAVEPOINT history_triggers; RELEASE SAVEPOINT history_triggers")
+      }
     }
   }
 

@@ -176,7 +176,11 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
   ///
   /// - Throws: `RepositoryError.notFound` naming the first model that is not stored; the
   ///   caller's transaction is rolled back then.
-  func update(_ rows: [[PostgresValue]], _ identifiers: [Model.ID], on connection: PostgresConnection) throws {
+  func update(_ given: [[PostgresValue]], _ givenIdentifiers: [Model.ID], on connection: PostgresConnection) throws {
+    // In key order, so the history lists the rows as SQLite's does (``SQLValue/precedesAsKey(_:)``).
+    let order = try givenIdentifiers.indices.map { (index: $0, key: try SQLValue(swiftValue: givenIdentifiers[$0])) }
+      .sorted { $0.key.precedesAsKey($1.key) }.map(\.index)
+    let rows = order.map { given[$0] }
     let keyIndex = definition.table.primaryKeyIndex
     let batch = statements.rowsPerInsert
     let columns = definition.table.columns.indices
@@ -199,7 +203,7 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
       }
       let piece = start..<start + size
       let updated = try connection.query(statement, Array(rows[piece].joined())).changedRows
-      if updated < size { throw try notFound(among: Array(identifiers[piece]), on: connection) }
+      if updated < size { throw try notFound(among: givenIdentifiers, on: connection) }
       start += size
     }
   }

@@ -91,6 +91,8 @@ public final class PostgresStore: Sendable {
     self.tables = tables
     neighbours = tables.mapValues(\.table)
     pool = PostgresPool(url: url, size: poolSize, busyTimeout: busyTimeout)
+    // Made in the order of their names: PostgreSQL runs a delete's cascades in the order their
+    // constraints were made, which the history then lists (``CascadeScanner`` on SQLite).
     let definitions = Array(tables.values).sorted { $0.table.name < $1.table.name }
     do {
       try await pool.transaction { connection in
@@ -104,6 +106,7 @@ public final class PostgresStore: Sendable {
         } else {
           try Self.createMissing(definitions, on: connection)
         }
+        try PostgresHistory.replaceOutdatedTriggers(of: definitions, on: connection)
         try PostgresFamilyKeys.prepare(definitions, on: connection)
       }
     } catch {
@@ -124,9 +127,6 @@ public final class PostgresStore: Sendable {
           throw PersistenceError.invalidSchema(
             "the database's table \(definition.table.name) is not the one \(definition.model) declares: "
               + differences.joined(separator: "; ") + "; nothing was changed")
-        }
-        if try PostgresTableCheck.history(of: definition, on: connection) == .outdated {
-          try PostgresHistory.installTriggers(for: definition, on: connection)
         }
         continue
       }

@@ -15,7 +15,7 @@ package struct TableStatements: Sendable {
   /// For the history: which of ``updatedColumns`` an upsert matching the primary key changes
   /// (``UpdatedAttributes``).
   let changedColumns: String
-  /// The delete by primary key, returning the values the history preserves, if any.
+  /// The delete by primary key.
   let deleteByID: String
   let deleteAll: String
   /// The `SELECT`s of the table's descriptors, by shape: shared by every copy.
@@ -49,10 +49,7 @@ package struct TableStatements: Sendable {
     updatedColumns = table.columns.indices.filter { $0 != table.primaryKeyIndex }
     changedColumns = UpdatedAttributes.statement(table, setting: updatedColumns, matching: [table.primaryKey])
     updateReportingChanges = update + " AND " + UpdatedAttributes.reportingTerm(table, setting: updatedColumns)
-    deleteByID =
-      "DELETE FROM \(name) WHERE \(key) = ?"
-      + (table.preservedOnDeletion.isEmpty
-        ? "" : " RETURNING \(table.preservedOnDeletion.map(SQLIdentifier.quote).joined(separator: ", "))")
+    deleteByID = "DELETE FROM \(name) WHERE \(key) = ?"
     deleteAll = "DELETE FROM \(name)"
   }
 }

@@ -27,17 +27,26 @@ struct TableWriter<Model: PersistentModel> {
     }
   }
 
+  /// Replaces the stored rows of these models.
+  ///
+  /// With a history, the rows are updated in key order, so that the history lists them as
+  /// PostgreSQL's one statement records them.
+  ///
+  /// - Throws: `RepositoryError.notFound` naming the first model that is not stored.
   func update(_ models: [Model], in state: StoreState) throws {
     let encoder = state.encoder(for: table)
     // With a history, the update reports what it changes, compared on the row it replaces.
     let statement = try state.connection.statement(
       state.history == nil ? statements.update : statements.updateReportingChanges)
-    for model in models {
+    let ordered = state.history == nil || models.count < 2 ? models : try Self.inKeyOrder(models)
+    for model in ordered {
       try encoder.encode(model)
       state.connection.clearReport()
       try encoder.run(statement)
       guard state.connection.changes > 0 else {
-        throw RepositoryError.notFound(id: String(describing: model.id))
+        let keys = try models.map { (id: $0.id, key: try SQLValue(swiftValue: $0.id)) }
+        let missing = try firstMissing(keys, on: state.connection) ?? model.id
+        throw RepositoryError.notFound(id: String(describing: missing))
       }
       try state.history?.record(
         .update, id: model.id, in: table.name,
@@ -86,27 +95,53 @@ struct TableWriter<Model: PersistentModel> {
 
   /// Deletes the rows of `keys`, each once however often it is listed.
   ///
+  /// With a history, the rows go in one statement, as on PostgreSQL, so that the history lists
+  /// them, then what their deletion changes through foreign keys, in one order on both engines.
+  ///
   /// - Throws: `RepositoryError.notFound` naming the first identifier that is not stored.
   func delete(_ keys: [(id: Model.ID, key: SQLValue)], in state: StoreState) throws {
+    var seen = Set<Model.ID>()
+    let unique = keys.filter { seen.insert($0.id).inserted }
+    guard state.history != nil else { return try deleteEach(unique, in: state) }
+    let list = try DeletedKeys(unique.map(\.key), on: state.connection)
+    defer { try? list.clear() }
+    let condition = list.selecting(table.primaryKey)
+    let stored = try state.connection.statement(
+      "SELECT count(*) FROM \(table.quotedName) WHERE \(condition.sql)")
+    let count = try Self.stepOnce(stored) { $0.int64(at: 0) } ?? 0
+    if count < unique.count, let missing = try firstMissing(unique, on: state.connection) {
+      throw RepositoryError.notFound(id: String(describing: missing))
+    }
+    _ = try delete(where: condition, in: state)
+  }
+
+  /// Deletes the rows of `keys` one by one, where no history records them.
+  private func deleteEach(_ keys: [(id: Model.ID, key: SQLValue)], in state: StoreState) throws {
     let statement = try state.connection.statement(statements.deleteByID)
-    var deleted = Set<Model.ID>()
-    for (id, key) in keys where deleted.insert(id).inserted {
-      if let recorder = state.history {
-        try CascadeScanner.recordEffects(
-          ofDeletingKey: key, from: table, tables: tables, recorder: recorder,
-          on: state.connection)
-      }
+    for (id, key) in keys {
       try statement.bind(key, at: 1)
-      // The statement returns the values the history preserves, as the row is deleted.
-      let preserved = try Self.stepOnce(statement) { row in
-        (0..<Int32(table.preservedOnDeletion.count)).map { row.value(at: $0) }
-      }
+      try statement.run()
       guard state.connection.changes > 0 else {
         throw RepositoryError.notFound(id: String(describing: id))
       }
-      try state.history?.record(
-        .delete, key, in: table.name, attributes: table.preservedOnDeletion, preserved: preserved ?? [])
     }
+  }
+
+  /// Models sorted by their stored keys, as the databases order keys.
+  private static func inKeyOrder(_ models: [Model]) throws -> [Model] {
+    try models.map { (key: try SQLValue(swiftValue: $0.id), model: $0) }
+      .sorted { $0.key.precedesAsKey($1.key) }.map(\.model)
+  }
+
+  /// The first of these identifiers whose row is not stored, if any.
+  private func firstMissing(_ keys: [(id: Model.ID, key: SQLValue)], on connection: Connection) throws -> Model.ID? {
+    let exists = try connection.statement(
+      "SELECT 1 FROM \(table.quotedName) WHERE \(SQLIdentifier.quote(table.primaryKey)) = ?")
+    for (id, key) in keys {
+      try exists.bind(key, at: 1)
+      if try Self.stepOnce(exists, { _ in true }) == nil { return id }
+    }
+    return nil
   }
 
   func delete(where condition: SQLFragment, in state: StoreState) throws -> Int {
@@ -133,16 +168,19 @@ struct TableWriter<Model: PersistentModel> {
   /// to other tables through foreign keys; a `nil` condition stands for every row.
   private func recordDeleting(where condition: SQLFragment?, in state: StoreState) throws {
     guard let recorder = state.history else { return }
-    try CascadeScanner.recordEffects(
-      ofDeleting: table, where: condition, tables: tables, recorder: recorder, on: state.connection)
-    // The ids stream into the recorder, which writes them out as it goes: memory stays flat
-    // however many rows the delete removes.
+    // The rows themselves first, in key order, then what their deletion does elsewhere: the
+    // order PostgreSQL's triggers record. The ids stream into the recorder, which writes them
+    // out as it goes: memory stays flat however many rows the delete removes.
     let statement = try state.connection.statement(
       "SELECT \(HistoryRecorder.deletedColumns(of: table)) FROM \(table.quotedName)"
-        + (condition.map { " WHERE \($0.sql)" } ?? ""))
-    defer { statement.reset() }
-    try statement.bind(condition?.bindings ?? [])
-    try recorder.recordRows(.delete, selectedBy: statement, in: table.name, attributes: table.preservedOnDeletion)
+        + (condition.map { " WHERE \($0.sql)" } ?? "") + " ORDER BY \(SQLIdentifier.quote(table.primaryKey))")
+    do {
+      defer { statement.reset() }
+      try statement.bind(condition?.bindings ?? [])
+      try recorder.recordRows(.delete, selectedBy: statement, in: table.name, attributes: table.preservedOnDeletion)
+    }
+    try CascadeScanner.recordEffects(
+      ofDeleting: table, where: condition, tables: tables, recorder: recorder, on: state.connection)
   }
 
   /// Steps a bound statement to its end and resets it, passing the first row it returns (a
