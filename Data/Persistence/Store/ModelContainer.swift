@@ -30,7 +30,8 @@ public final class ModelContainer: Sendable {
   ///
   /// - Throws: ``PersistenceError/duplicateConfiguration(_:)`` if two configurations share a
   ///   name; ``PersistenceError/invalidSchema(_:)`` for a model whose schema cannot be
-  ///   resolved; ``PersistenceError/cannotOpen(path:reason:)`` for a store that cannot be
+  ///   resolved; ``PersistenceError/cannotOpen(path:reason:)`` for a URL that names no file
+  ///   (`postgres://…`, `https://…`), before any store opens, and for a store that cannot be
   ///   opened — its file is then left exactly as it was.
   ///
   /// With a `migrationPlan`, the given types must be those of the plan's latest version; each
@@ -57,6 +58,7 @@ public final class ModelContainer: Sendable {
     for configuration in configurations where !seen.insert(configuration.name).inserted {
       throw .duplicateConfiguration(configuration.name)
     }
+    for configuration in configurations { try configuration.checkNamesAFile() }
     let containerSchema = Schema(types)
     let migrator = try migrationPlan.map { (plan) throws(PersistenceError) in
       try StoreMigrator(plan: plan, backup: backupBeforeMigration)
