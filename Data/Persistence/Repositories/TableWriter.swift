@@ -104,15 +104,13 @@ struct TableWriter<Model: PersistentModel> {
     let unique = keys.filter { seen.insert($0.id).inserted }
     guard state.history != nil else { return try deleteEach(unique, in: state) }
     let list = try DeletedKeys(unique.map(\.key), on: state.connection)
+    // Emptied again before its next use: a failure to empty it now loses nothing.
     defer { try? list.clear() }
-    let condition = list.selecting(table.primaryKey)
-    let stored = try state.connection.statement(
-      "SELECT count(*) FROM \(table.quotedName) WHERE \(condition.sql)")
-    let count = try Self.stepOnce(stored) { $0.int64(at: 0) } ?? 0
-    if count < unique.count, let missing = try firstMissing(unique, on: state.connection) {
-      throw RepositoryError.notFound(id: String(describing: missing))
+    if let absent = try list.firstAbsent(from: table) {
+      let missing = unique.first { $0.key == absent }?.id
+      throw RepositoryError.notFound(id: missing.map { String(describing: $0) } ?? "\(absent)")
     }
-    _ = try delete(where: condition, in: state)
+    _ = try delete(where: list.selecting(table.primaryKey), in: state)
   }
 
   /// Deletes the rows of `keys` one by one, where no history records them.
