@@ -21,9 +21,12 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // The small SQLite core: connection, statement, values, errors. The only target that
-    // sees the C API.
-    .target(name: "SQLiteCore", dependencies: ["CSQLite"], path: "Data/SQLite"),
+    // The values both databases store and bind (`SQLValue`), known to the engine's shared code
+    // without either database's core.
+    .target(name: "SQLValues", path: "Data/SQLValues"),
+    // The small SQLite core: connection, statement, errors. The only target that sees the C
+    // API.
+    .target(name: "SQLiteCore", dependencies: ["CSQLite", "SQLValues"], path: "Data/SQLite"),
     // libpq, PostgreSQL's client library, for the PostgreSQL engine: its declarations, and its
     // functions loaded from libpq.so.5 at the first connection (Debian's libpq-dev and libpq5),
     // not linked, so that a program started for a SQLite store does not load it and the
@@ -39,7 +42,7 @@ let package = Package(
     // coders (the benchmark prints both).
     .target(name: "NestedJSON", path: "Data/NestedJSON"),
     .target(
-      name: "Persistence", dependencies: ["Repositories", "SQLiteCore", "PostgresCore", "NestedJSON"],
+      name: "Persistence", dependencies: ["Repositories", "SQLValues", "SQLiteCore", "PostgresCore", "NestedJSON"],
       path: "Data/Persistence"),
     // The catalog's storage: its entities' declarations, schema versions and migration plan. The
     // only Data target that knows movies; it writes no SQL of its own.
@@ -52,7 +55,9 @@ let package = Package(
     // App: the `movies` command-line app and its composition root.
     .target(
       name: "MoviesCLI",
-      dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "NestedJSON"],
+      dependencies: [
+        "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "SQLValues", "NestedJSON",
+      ],
       path: "App/MoviesCLI"),
     // A release build on Linux holds Swift's libraries itself: `movies --help` starts in 16 ms
     // instead of 27 here, the difference the dynamic loader binding the runtime's symbols at
@@ -74,7 +79,7 @@ let package = Package(
     .executableTarget(
       name: "movies-benchmark",
       dependencies: [
-        "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "CSQLite", "NestedJSON",
+        "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "SQLValues", "CSQLite", "NestedJSON",
         "TestSupport", "PostgresCore", "PostgresServer",
       ],
       path: "Benchmarks/StoreBenchmark"
@@ -106,7 +111,8 @@ let package = Package(
     .testTarget(
       name: "DataTests",
       dependencies: [
-        "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "NestedJSON", "TestSupport",
+        "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "SQLValues", "NestedJSON",
+        "TestSupport",
         "CSQLite", "FamilySupport", "PredicateFuzzing",
       ],
       path: "Tests/DataTests"
@@ -117,6 +123,7 @@ let package = Package(
       name: "PostgresTests",
       dependencies: [
         "PostgresCore", "PostgresServer", "Persistence", "Catalog", "CatalogStorage", "Repositories", "SQLiteCore",
+        "SQLValues",
         "TestSupport", "FamilySupport", "PredicateFuzzing",
       ],
       path: "Tests/PostgresTests"),
@@ -136,7 +143,8 @@ let package = Package(
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "Repositories", "Persistence", "SQLiteCore", "PostgresCore", "Catalog", "CatalogStorage", "MoviesCLI",
+        "Repositories", "Persistence", "SQLiteCore", "SQLValues", "PostgresCore", "Catalog", "CatalogStorage",
+        "MoviesCLI",
         "TestSupport",
       ],
       path: "Tests/DocumentationTests",
@@ -146,7 +154,8 @@ let package = Package(
       name: "AppTests",
       // FaultVFS's raw SQL plays another program that damaged a catalog.
       dependencies: [
-        "MoviesCLI", "movies", "store-stress", "Persistence", "CatalogStorage", "SQLiteCore", "Catalog", "Repositories",
+        "MoviesCLI", "movies", "store-stress", "Persistence", "CatalogStorage", "SQLiteCore", "SQLValues", "Catalog",
+        "Repositories",
         "TestSupport", "FaultVFS", "PostgresServer", "PostgresCore",
       ],
       path: "Tests/AppTests"
@@ -163,7 +172,7 @@ let package = Package(
       name: "ReliabilityTests",
       dependencies: [
         "Catalog", "Repositories", "Persistence", "CatalogStorage", "TestSupport", "FaultVFS", "reliability-worker",
-        "SQLiteCore",
+        "SQLiteCore", "SQLValues",
       ],
       path: "Tests/ReliabilityTests"
     ),

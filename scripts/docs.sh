@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the engine's documentation with DocC, warnings as errors: the symbol graphs of the built
 # modules (swift-symbolgraph-extract), then one archive per module — Repositories and Persistence
-# with their catalogs (Documentation.docc), SQLiteCore, PostgresCore and NestedJSON from their doc
+# with their catalogs (Documentation.docc), SQLValues, SQLiteCore, PostgresCore and NestedJSON from their doc
 # comments.
 # A broken link, a symbol link that resolves to nothing or a parameter left undocumented fails it.
 #   scripts/docs.sh [OUTPUT_DIR]   (default .build/documentation; one <Module>.doccarchive each)
@@ -33,7 +33,7 @@ mkdir -p "$output"
 
 # module path-of-its-catalog-or-empty
 for entry in Repositories:Domain/Repositories/Documentation.docc Persistence:Data/Persistence/Documentation.docc \
-  SQLiteCore: PostgresCore: NestedJSON:; do
+  SQLValues: SQLiteCore: PostgresCore: NestedJSON:; do
   module="${entry%%:*}"
   catalog="${entry#*:}"
   mkdir -p "$graphs/$module"
@@ -52,4 +52,4 @@ for entry in Repositories:Domain/Repositories/Documentation.docc Persistence:Dat
     exit 1
   fi
 done
-echo "Documentation of Repositories, Persistence, SQLiteCore, PostgresCore and NestedJSON in $output ($((SECONDS - start)) s)"
+echo "Documentation of Repositories, Persistence, SQLValues, SQLiteCore, PostgresCore and NestedJSON in $output ($((SECONDS - start)) s)"

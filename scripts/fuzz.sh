@@ -52,6 +52,7 @@ if [ ! -x "$binary" ] || [ -n "$(find Domain Data App/MoviesCLI Fuzz/Harnesses -
   ar rcs "$build/libCLibPQ.a" "$build/LazyLibPQ.o"
   module Repositories Domain/Repositories
   module Catalog Domain/Catalog
+  module SQLValues Data/SQLValues
   module SQLiteCore Data/SQLite
   module PostgresCore Data/PostgreSQL
   module NestedJSON Data/NestedJSON
@@ -59,7 +60,7 @@ if [ ! -x "$binary" ] || [ -n "$(find Domain Data App/MoviesCLI Fuzz/Harnesses -
   module CatalogStorage Data/CatalogStorage
   swiftc "${flags[@]}" "${sqlite_flags[@]}" -module-name MoviesFuzz -o "$binary" \
     $(sources App/MoviesCLI Fuzz/Harnesses) -L "$build" \
-    -lCatalogStorage -lPersistence -lNestedJSON -lSQLiteCore -lCatalog -lRepositories -lPostgresCore -lCLibPQ -lsqlite3 2>&1 |
+    -lCatalogStorage -lPersistence -lNestedJSON -lSQLiteCore -lSQLValues -lCatalog -lRepositories -lPostgresCore -lCLibPQ -lsqlite3 2>&1 |
     grep -v "Cannot export local symbol" >&2 || true
   [ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 fi

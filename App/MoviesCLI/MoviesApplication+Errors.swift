@@ -2,6 +2,7 @@ import Catalog
 import CatalogStorage
 import Persistence
 import Repositories
+import SQLValues
 import SQLiteCore
 
 extension MoviesApplication {

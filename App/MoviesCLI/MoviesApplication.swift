@@ -2,6 +2,7 @@ import Catalog
 import CatalogStorage
 public import Foundation
 import Persistence
+import SQLValues
 import SQLiteCore
 
 /// The `movies` command-line app: parses a command line, runs the command, and reports the

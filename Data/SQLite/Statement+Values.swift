@@ -1,5 +1,6 @@
 internal import CSQLite
 package import Foundation
+package import SQLValues
 
 extension Statement {
   /// Binds a value to a 1-based parameter; text and blobs are copied by SQLite.

@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import SQLValues
 import SQLiteCore
 import Testing
 

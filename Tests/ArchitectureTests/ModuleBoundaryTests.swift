@@ -7,7 +7,9 @@ import Testing
   /// The modules of the sample app: the catalog's domain and storage, and the app itself.
   static let catalogModules: Set<String> = ["Catalog", "CatalogStorage", "MoviesCLI", "movies"]
   /// The generic engine: any model's storage, the SQLite core under it, and its JSON codec.
-  static let engineModules: Set<String> = ["Repositories", "SQLiteCore", "PostgresCore", "Persistence", "NestedJSON"]
+  static let engineModules: Set<String> = [
+    "Repositories", "SQLValues", "SQLiteCore", "PostgresCore", "Persistence", "NestedJSON",
+  ]
 
   let package: PackageTargets
 
@@ -17,7 +19,9 @@ import Testing
     #expect(Set(package.targets(under: "Domain/").map(\.name)) == ["Repositories", "Catalog"])
     #expect(
       Set(package.targets(under: "Data/").map(\.name))
-        == ["CSQLite", "SQLiteCore", "CLibPQ", "PostgresCore", "NestedJSON", "Persistence", "CatalogStorage"])
+        == [
+          "CSQLite", "SQLValues", "SQLiteCore", "CLibPQ", "PostgresCore", "NestedJSON", "Persistence", "CatalogStorage",
+        ])
     for name in Self.engineModules.union(["Catalog", "CatalogStorage"]) {
       #expect(package.targets[name]?.imports.isEmpty == false, "\(name)'s sources were not found")
     }
@@ -66,6 +70,28 @@ import Testing
     let shipped = ["Domain/", "Data/", "App/"].flatMap { package.targets(under: $0) }
     #expect(Set(shipped.filter { $0.imports["CLibPQ"] != nil }.map(\.name)) == ["PostgresCore"])
     #expect(Set(shipped.filter { $0.dependencies.contains("CLibPQ") }.map(\.name)) == ["PostgresCore"])
+  }
+
+  @Test func eachDatabasesCodeImportsOnlyItsOwnCore() throws {
+    // The engine's shared query code writes SQL through a dialect and imports neither core;
+    // the PostgreSQL side never imports SQLite's, nor SQLite's PostgreSQL's.
+    let engine = try #require(package.targets["Persistence"])
+    let sqlite = engine.imports["SQLiteCore"] ?? []
+    let postgres = engine.imports["PostgresCore"] ?? []
+    let postgresFolders = ["Data/Persistence/PostgreSQL/", "Data/Persistence/Query/PostgreSQL/"]
+    for file in sqlite {
+      #expect(!postgresFolders.contains { file.hasPrefix($0) }, "\(file) imports SQLiteCore")
+    }
+    let sharedQuery = { (file: String) in
+      file.hasPrefix("Data/Persistence/Query/") && !file.hasPrefix("Data/Persistence/Query/SQLite/")
+        && !file.hasPrefix("Data/Persistence/Query/PostgreSQL/")
+    }
+    for file in sqlite + postgres { #expect(!sharedQuery(file), "\(file) imports a database's core") }
+    for file in postgres { #expect(!file.hasPrefix("Data/Persistence/Query/SQLite/"), "\(file) imports PostgresCore") }
+    // The values both databases bind need no database.
+    let values = try #require(package.targets["SQLValues"])
+    #expect(values.dependencies.isEmpty)
+    #expect(Set(values.imports.keys) == ["Foundation"])
   }
 
   @Test func everySourceBelongsToATarget() {

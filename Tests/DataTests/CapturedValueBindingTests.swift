@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 import Testing
 
@@ -13,7 +14,8 @@ struct CapturedValueBindingTests {
 
   init() throws {
     translator = PredicateTranslator(
-      table: try #require(Schema(EdgeRecord.self).models.first).resolve(), modelName: "EdgeRecord")
+      table: try #require(Schema(EdgeRecord.self).models.first).resolve(), modelName: "EdgeRecord",
+      dialect: SQLiteDialect())
   }
 
   private func bindings(_ predicate: Predicate<EdgeRecord>) throws -> [SQLValue] {

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SQLValues
 import SQLiteCore
 import TestSupport
 import Testing

@@ -63,7 +63,7 @@ struct LongMembershipTests {
     }
     // The column itself is compared, not its hex text, so SQLite can use its index.
     let table = try EdgeRecord.entityTable()
-    let condition = try PredicateTranslator(table: table, modelName: "EdgeRecord").condition(
+    let condition = try PredicateTranslator(table: table, modelName: "EdgeRecord", dialect: SQLiteDialect()).condition(
       #Predicate<EdgeRecord> { ids.contains($0.id) })
     #expect(condition.sql == #"("id" IN (SELECT swift_unhex(value) FROM json_each(?)))"#)
   }

@@ -2,6 +2,7 @@ import Catalog
 import CatalogStorage
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 import TestSupport
 import Testing
@@ -18,7 +19,7 @@ struct PredicateTranslationTests {
   }
 
   private func condition(_ predicate: Predicate<Movie>) throws -> SQLFragment {
-    try PredicateTranslator(table: builder.table, modelName: "Movie").condition(predicate)
+    try PredicateTranslator(table: builder.table, modelName: "Movie", dialect: SQLiteDialect()).condition(predicate)
   }
 
   @Test func comparisonsAndLogicBindEveryValue() throws {
@@ -156,7 +157,7 @@ struct PredicateTranslationTests {
   @Test func countHonoursThePage() throws {
     #expect(try builder.count(FetchDescriptor<Movie>()).sql == #"SELECT count(*) FROM "movies""#)
     let paged = try builder.count(FetchDescriptor<Movie>(fetchLimit: 3))
-    #expect(paged.sql == #"SELECT count(*) FROM (SELECT 1 FROM "movies" LIMIT ? OFFSET ?)"#)
+    #expect(paged.sql == #"SELECT count(*) FROM (SELECT 1 FROM "movies" LIMIT ? OFFSET ?) AS page"#)
     #expect(paged.bindings == [.integer(3), .integer(0)])
   }
 
@@ -199,7 +200,8 @@ struct PredicateTranslationTests {
       try condition(#Predicate<Movie> { $0.images == [] })
     }
     let edges = PredicateTranslator(
-      table: try #require(Schema(EdgeRecord.self).models.first).resolve(), modelName: "EdgeRecord")
+      table: try #require(Schema(EdgeRecord.self).models.first).resolve(), modelName: "EdgeRecord",
+      dialect: SQLiteDialect())
     #expect(throws: PersistenceError.unsupportedQuery("EdgeRecord.tags is stored as JSON and cannot be compared")) {
       try edges.condition(#Predicate<EdgeRecord> { $0.tags == [] })
     }
@@ -220,7 +222,8 @@ struct ExpressionKindTranslationTests {
 
   init() throws {
     translator = PredicateTranslator(
-      table: try #require(Schema(EdgeRecord.self).models.first).resolve(), modelName: "EdgeRecord")
+      table: try #require(Schema(EdgeRecord.self).models.first).resolve(), modelName: "EdgeRecord",
+      dialect: SQLiteDialect())
   }
 
   private func sql(_ predicate: Predicate<EdgeRecord>) throws -> SQLFragment { try translator.condition(predicate) }

@@ -2,6 +2,7 @@ import Catalog
 import CatalogStorage
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 import TestSupport
 import Testing
@@ -41,8 +42,10 @@ struct PrefixRangeTests {
     try container.close()
     // SQLite reads the range from the (title, date) index rather than every row.
     let connection = try Connection(location: .file(folder.file("catalog.store").path), readOnly: true)
-    let condition = try PredicateTranslator(table: try Movie.entityTable(), modelName: "Movie")
-      .condition(#Predicate<Movie> { $0.title.starts(with: "Alien") })
+    let condition = try PredicateTranslator(
+      table: try Movie.entityTable(), modelName: "Movie", dialect: SQLiteDialect()
+    )
+    .condition(#Predicate<Movie> { $0.title.starts(with: "Alien") })
     let explain = try connection.statement("EXPLAIN QUERY PLAN SELECT * FROM \"movies\" WHERE \(condition.sql)")
     defer { explain.reset() }
     try explain.bind(condition.bindings)

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 import TestSupport
 import Testing
@@ -219,7 +220,8 @@ struct SearchIndexTests {
       #expect(found.map(\.id) == shelf.filter { ($0.blurb ?? "").contains(needle) }.map(\.id), "\(needle)")
     }
     let plan = try Connection(location: .file(url.path), readOnly: true)
-    let translator = PredicateTranslator(table: try SearchBookRecord.entityTable(), modelName: "SearchBookRecord")
+    let translator = PredicateTranslator(
+      table: try SearchBookRecord.entityTable(), modelName: "SearchBookRecord", dialect: SQLiteDialect())
     let query = try translator.condition(#Predicate<SearchBookRecord> { $0.title.contains("ciety") })
     #expect(query.sql.contains("MATCH"))
     let explain = try plan.statement("EXPLAIN QUERY PLAN SELECT * FROM \"books\" WHERE \(query.sql)")

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 import TestSupport
 import Testing
@@ -58,7 +59,8 @@ struct ShortNeedleTests {
   }
 
   @Test func aCapturedNeedleOnAColumnIsLookedForByItsBytesFirst() throws {
-    let translator = PredicateTranslator(table: try SearchBookRecord.entityTable(), modelName: "SearchBookRecord")
+    let translator = PredicateTranslator(
+      table: try SearchBookRecord.entityTable(), modelName: "SearchBookRecord", dialect: SQLiteDialect())
     let short = try translator.condition(#Predicate<SearchBookRecord> { $0.title.contains("é") })
     #expect(short.sql == #"(instr("title", ?) > 0 AND swift_contains("title", ?))"#)
     #expect(short.bindings == [.text("é"), .text("é")])

@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import SQLValues
 import SQLiteCore
 
 /// Opens catalog stores the way the app does, and checks them the way `movies store check` does.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// Reads models from the rows of one prepared statement: the engine's one way to turn rows into

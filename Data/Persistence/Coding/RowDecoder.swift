@@ -1,5 +1,6 @@
 import Foundation
 import NestedJSON
+import SQLValues
 import SQLiteCore
 
 /// Decodes models from the rows of one statement (or another engine's rows, see ``RowSource``),

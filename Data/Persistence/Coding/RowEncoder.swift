@@ -1,5 +1,6 @@
 import Foundation
 import NestedJSON
+import SQLValues
 package import SQLiteCore
 
 /// Encodes models into the parameters of one statement, reusing its buffers row after row.

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// The `Encoder` a model encodes itself into; it forwards every value to a ``RowEncoder``.

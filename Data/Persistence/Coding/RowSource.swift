@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// The columns a ``RowDecoder`` reads: the current row of a SQLite statement, or a row of

@@ -1,6 +1,6 @@
 import Foundation
 import Repositories
-import SQLiteCore
+import SQLValues
 
 /// Decodes one stored value, such as the result of `min(…)` or a `GROUP BY` key, as the Swift
 /// type of the attribute it came from.

@@ -1,4 +1,5 @@
 import Repositories
+import SQLValues
 import SQLiteCore
 import Synchronization
 

@@ -1,6 +1,6 @@
 public import Foundation
 import Repositories
-import SQLiteCore
+import SQLValues
 
 /// A unit of work on one store: inserts, updates and deletes are staged in the context, and
 /// ``save()`` writes them all in one transaction, or none of them.

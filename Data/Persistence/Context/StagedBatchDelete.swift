@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 /// A delete of every model of a type that a predicate matches, staged by
 /// ``ModelContext/delete(model:where:)`` and run by the next save.
@@ -16,7 +16,7 @@ struct StagedBatchDelete: Sendable {
     _ type: Model.Type, where predicate: Predicate<Model>?, table: TableSchema
   ) throws(PersistenceError) {
     let condition = try predicate.map { (predicate) throws(PersistenceError) in
-      try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
+      try PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: SQLiteDialect()).condition(predicate)
     }
     typeName = "\(Model.self)"
     run = { state, store, tables in

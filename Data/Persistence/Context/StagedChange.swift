@@ -1,6 +1,6 @@
 import Foundation
 import Repositories
-import SQLiteCore
+import SQLValues
 
 /// One staged change of a ``ModelContext``: the model's latest value and what to do with it.
 struct StagedChange: Sendable {

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// Finds, before a delete runs, the rows of other tables it will delete (`cascade`) or update

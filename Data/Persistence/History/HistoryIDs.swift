@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// Identifiers packed one after another into a blob, so that a run of changes of one model and

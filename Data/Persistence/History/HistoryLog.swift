@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// A store's history, kept in two tables of its own: one row per committed transaction (token,

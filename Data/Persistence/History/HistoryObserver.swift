@@ -1,3 +1,5 @@
+import SQLiteCore
+
 /// The transactions of a store as they commit, from any process: an `AsyncSequence` that
 /// never ends by itself; stop iterating, or cancel the task, to stop observing.
 ///

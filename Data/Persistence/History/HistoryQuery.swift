@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// A ``HistoryDescriptor`` made into SQL on the table of transactions (by the engine's
@@ -20,7 +21,7 @@ struct HistoryQuery {
   /// How many transactions are read at a time when the predicate is evaluated in Swift.
   private static let page = 256
 
-  init(_ descriptor: HistoryDescriptor, dialect: SQLDialect = .sqlite) throws(PersistenceError) {
+  init(_ descriptor: HistoryDescriptor, dialect: any SQLDialect) throws(PersistenceError) {
     limit = descriptor.fetchLimit.map { max(0, $0) }
     let always = dialect.literal(true)
     guard let predicate = descriptor.predicate else {

@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// Collects the changes of one write transaction and records them in the store's history

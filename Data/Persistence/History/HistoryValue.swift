@@ -1,5 +1,5 @@
 public import Foundation
-import SQLiteCore
+import SQLValues
 
 /// A value a deleted model preserved in the history (``Entity`` `preservedOnDeletion`), as
 /// SQLite stored it: a `Date` is a real (seconds since 2001), a `UUID` 16 bytes, a `Bool` 0 or

@@ -1,4 +1,5 @@
 public import Repositories
+import SQLValues
 import SQLiteCore
 
 extension ModelContainer {
@@ -138,13 +139,13 @@ extension ModelContainer {
 
   /// ``fetchHistory(_:configuration:)`` on a store of the container.
   func fetchHistory(_ descriptor: HistoryDescriptor, in store: Store) throws -> [HistoryTransaction] {
-    let query = try HistoryQuery(descriptor)
+    let query = try HistoryQuery(descriptor, dialect: SQLiteDialect())
     return try history(of: store) { try query.transactions(on: $0.connection) }
   }
 
   /// ``deleteHistory(_:configuration:)`` on a store of the container.
   func deleteHistory(_ descriptor: HistoryDescriptor, in store: Store) throws {
-    let query = try HistoryQuery(descriptor)
+    let query = try HistoryQuery(descriptor, dialect: SQLiteDialect())
     try deleteHistory(in: store) { try query.delete(on: $0) }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 #if canImport(Glibc)

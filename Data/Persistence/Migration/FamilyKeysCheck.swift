@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// Whether a ``ModelFamily``'s identifiers are unique across its members' tables, read without

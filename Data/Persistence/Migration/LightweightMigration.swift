@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// The changes that take a store's tables from one schema to the next, computed from the two

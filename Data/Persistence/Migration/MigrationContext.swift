@@ -1,5 +1,6 @@
 import Foundation
 public import Repositories
+import SQLValues
 import SQLiteCore
 
 /// The store as a custom migration stage sees it: in the old shape inside `willMigrate`, in

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 
 /// A migration's work on a SQLite store: the engine's query builder and ``TableWriter``, on the

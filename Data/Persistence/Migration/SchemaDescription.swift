@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// What a store's tables are, as SQLite itself reports them: columns, indexes, foreign keys and

@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// The record a versioned store keeps of its schema: the version and the fingerprint of the

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// Whether each substring index (``SearchIndex``) of a store's tables covers exactly the table's

@@ -1,4 +1,5 @@
 public import Foundation
+import SQLValues
 import SQLiteCore
 
 #if canImport(Glibc)

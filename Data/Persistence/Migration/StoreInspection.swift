@@ -1,4 +1,5 @@
 public import Foundation
+import SQLValues
 import SQLiteCore
 
 /// What a store file is, read without changing it: its schema version, whether it needs a

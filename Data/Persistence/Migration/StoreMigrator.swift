@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// Brings a store to the latest version of a migration plan when it opens: it recognizes the

@@ -1,4 +1,4 @@
-public import SQLiteCore
+public import SQLValues
 
 /// A damage ``StoreCheck`` found in a store, and the safe repair for it, if there is one.
 public struct StoreProblem: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// Where a store stands against a migration plan: the version it holds, and the tables of models

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// The stored values' part of a ``StoreCheck``: each value can be read back as its column's

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// Everything about one table's definition that changes how it stores, checks or orders values,

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresCore
-import SQLiteCore
+import SQLValues
 
 /// Keeps a ``ModelFamily``'s identifiers unique across its members on PostgreSQL.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresCore
 public import Repositories
-import SQLiteCore
+import SQLValues
 
 /// A `FamilyRepository` (Repositories) of a ``ModelFamily``'s members stored on PostgreSQL:
 /// every member's models in one query, filtered and sorted on the attributes they share, as
@@ -36,7 +36,7 @@ public struct PostgresFamilyRepository<Family: ModelFamily>: FamilyRepository {
     try tables.requireEveryMember(among: store.tables.values.map(\.table))
     self.store = store
     members = Family.members
-    query = FamilyQuery(shared: tables.shared, members: tables.members, dialect: .postgreSQL)
+    query = FamilyQuery(shared: tables.shared, members: tables.members, dialect: PostgresDialect())
   }
 
   /// Returns the models of every member that a descriptor on the shared attributes matches,

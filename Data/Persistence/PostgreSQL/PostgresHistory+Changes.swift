@@ -1,6 +1,6 @@
 import Foundation
 import PostgresCore
-import SQLiteCore
+import SQLValues
 
 extension PostgresHistory {
   /// The changes of the transactions of these tokens, by token, in the order each made them: at

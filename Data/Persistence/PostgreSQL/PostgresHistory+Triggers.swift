@@ -1,6 +1,6 @@
 import Foundation
 import PostgresCore
-import SQLiteCore
+import SQLValues
 
 /// The triggers that make a model's table record its changes in the history.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresCore
-import SQLiteCore
+import SQLValues
 
 /// The history of a PostgreSQL store: every committed transaction that changed a model, with
 /// its changes, recorded by the server itself and announced with `NOTIFY`.

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresCore
-import SQLiteCore
+import SQLValues
 
 /// The changes that take a PostgreSQL store's tables from one schema to the next, computed from
 /// the two schemas, keeping every row: PostgreSQL alters a table in place (`ALTER TABLE`), so

@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLValues
 
 /// Names the engine gives its own objects on PostgreSQL (functions, tables) after a model's
 /// table or family: a prefix and the name, kept within PostgreSQL's 63 bytes.

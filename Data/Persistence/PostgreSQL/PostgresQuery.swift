@@ -1,6 +1,6 @@
 import Foundation
 import Repositories
-import SQLiteCore
+import SQLValues
 
 /// The SQL of a ``FetchDescriptor`` on PostgreSQL: its filter, order and page, and whether
 /// the filter only narrows (see ``isExact``).
@@ -37,7 +37,7 @@ struct PostgresQuery<Model> {
 
   /// The query builder of a table, writing PostgreSQL's SQL.
   private static func builder(_ definition: PostgresTableDefinition) -> QueryBuilder {
-    QueryBuilder(table: definition.table, modelName: "\(Model.self)", dialect: .postgreSQL)
+    QueryBuilder(table: definition.table, modelName: "\(Model.self)", dialect: PostgresDialect())
   }
 
   /// The models the query's rows hold that the descriptor wants: all of them when the filter

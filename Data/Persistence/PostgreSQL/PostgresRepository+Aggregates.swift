@@ -1,7 +1,7 @@
 public import Foundation
 import PostgresCore
 import Repositories
-import SQLiteCore
+import SQLValues
 
 /// Aggregates on PostgreSQL: computed by the server (`GROUP BY`, `min`, `max`, `avg`) when the
 /// predicate's SQL is exact and the attribute is a number, a date or text; else from the models

@@ -1,7 +1,7 @@
 public import Foundation
 import PostgresCore
 import Repositories
-import SQLiteCore
+import SQLValues
 
 extension PostgresRepository {
   /// Deletes the models with these identifiers, in one transaction: all of them, or none.

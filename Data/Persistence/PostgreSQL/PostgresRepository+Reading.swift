@@ -2,7 +2,7 @@ import Foundation
 import NestedJSON
 import PostgresCore
 public import Repositories
-import SQLiteCore
+import SQLValues
 
 extension PostgresRepository {
   /// Returns the models that match a descriptor, in its sort order (ties in identifier order;

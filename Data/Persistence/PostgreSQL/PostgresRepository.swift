@@ -1,7 +1,7 @@
 import Foundation
 import PostgresCore
 public import Repositories
-import SQLiteCore
+import SQLValues
 
 /// A `Repository` (Repositories) of one model type, stored on a PostgreSQL server: the same
 /// models and use cases as on SQLite, for catalogs several processes or machines share.

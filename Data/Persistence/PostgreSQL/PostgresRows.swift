@@ -1,5 +1,5 @@
 import PostgresCore
-import SQLiteCore
+import SQLValues
 
 extension PostgresTableDefinition {
   /// The models in a result whose columns are ``selectColumns`` (or some of them, by name).

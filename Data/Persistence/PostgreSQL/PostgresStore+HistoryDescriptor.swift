@@ -14,7 +14,7 @@ extension PostgresStore {
   ///
   /// - Throws: ``PersistenceError/postgres(_:)`` if the history cannot be read.
   public func fetchHistory(_ descriptor: HistoryDescriptor) async throws(PersistenceError) -> [HistoryTransaction] {
-    let query = try HistoryQuery(descriptor, dialect: .postgreSQL)
+    let query = try HistoryQuery(descriptor, dialect: PostgresDialect())
     do {
       return try await pool.withConnection { connection in
         try query.transactions { condition, limit in

@@ -40,7 +40,7 @@ struct PostgresTableDefinition: Sendable {
     return table.indexes.map { index in
       let names = zip(index.columns, index.descending)
         .map { name, descending in
-          SQLDialect.postgreSQL.orderTerm(
+          PostgresDialect().orderTerm(
             SQLIdentifier.quote(name), ascending: !descending, isOptional: optional.contains(name))
         }.joined(separator: ", ")
       let kind = index.isUnique ? "UNIQUE INDEX" : "INDEX"

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresCore
 import Repositories
-import SQLiteCore
+import SQLValues
 
 /// The batch upserts of one model type in one ``PostgresUnitOfWork`` transaction
 /// (`RepositoryTransaction.upsert(_:)` with `Upsert` rows), living until the transaction ends.

@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLValues
 
 /// The SQL of a batch upsert on PostgreSQL (``PostgresUpsertSession``). Rows are found by the
 /// primary key or a unique index, never by `rowid` (which has no index); `rowid` only names a

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresCore
-import SQLiteCore
+import SQLValues
 
 extension PostgresValue {
   /// The engine's value as a parameter: text (in its stored form, ``PostgresText``) and

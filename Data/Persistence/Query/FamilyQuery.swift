@@ -1,5 +1,5 @@
 import Repositories
-import SQLiteCore
+import SQLValues
 
 /// Builds the SQL of a family fetch: one `SELECT` per member's table joined by `UNION ALL`,
 /// each filtered by the descriptor on the shared attributes (translated on the member's table,
@@ -19,7 +19,7 @@ struct FamilyQuery {
   /// The members' tables, in the family's order.
   let members: [TableSchema]
   /// The SQL written: SQLite's, or PostgreSQL's.
-  let dialect: SQLDialect
+  let dialect: any SQLDialect
   /// The result columns after the arm's own two, first seen first: each one's name in the
   /// result and the column it holds.
   private let columns: [(alias: String, column: Column)]
@@ -32,7 +32,7 @@ struct FamilyQuery {
   /// The result column that holds the row's `rowid` in its member's table.
   static let rowColumn = "_rowid"
 
-  init(shared: TableSchema, members: [TableSchema], dialect: SQLDialect = .sqlite) {
+  init(shared: TableSchema, members: [TableSchema], dialect: any SQLDialect) {
     self.shared = shared
     self.members = members
     self.dialect = dialect
@@ -57,10 +57,9 @@ struct FamilyQuery {
     }
   }
 
-  /// Whether a result column made for `column` holds `other` too: one of the same name, and on
-  /// PostgreSQL of the same type.
-  private static func holds(_ column: Column, _ other: Column, _ dialect: SQLDialect) -> Bool {
-    column.name == other.name && (dialect == .sqlite || column.kind.postgresType == other.kind.postgresType)
+  /// Whether a result column made for `column` holds `other` too, as the dialect says.
+  private static func holds(_ column: Column, _ other: Column, _ dialect: any SQLDialect) -> Bool {
+    dialect.resultColumn(column, holds: other)
   }
 
   /// The `SELECT` of the family's models a descriptor asks for, and whether its rows are
@@ -73,15 +72,7 @@ struct FamilyQuery {
   func select<Shared>(_ descriptor: FetchDescriptor<Shared>) throws(PersistenceError) -> PredicateFilter {
     var (query, isExact) = try arms(descriptor) { position, member in
       let values = columns.map { alias, column in
-        let quoted = SQLIdentifier.quote(column.name)
-        let holds = member.columns.contains { Self.holds($0, column, dialect) }
-        switch dialect {
-        case .sqlite: return holds ? quoted : "NULL AS \(quoted)"
-        case .postgreSQL:
-          // A typed NULL: a `UNION` of three arms resolves the first two's types first.
-          let read = column.kind.postgresRead(holds ? quoted : "NULL::\(column.kind.postgresType)")
-          return "\(read) AS \(SQLIdentifier.quote(alias))"
-        }
+        dialect.familyValue(column, alias: alias, holds: member.columns.contains { Self.holds($0, column, dialect) })
       }
       return
         "\(position) AS \(SQLIdentifier.quote(Self.memberColumn)), rowid AS \(SQLIdentifier.quote(Self.rowColumn)), "

@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 /// A predicate expression whose SQL text is fixed by its type, its key paths, its comparisons'
 /// operators and the lengths of its captured lists: translation binds its captured values and

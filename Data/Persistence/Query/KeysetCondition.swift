@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLValues
 
 /// The `WHERE` condition of keyset paging: the rows that come after a position in a sort
 /// order, as ``FetchDescriptor/after`` asks.
@@ -23,26 +23,20 @@ struct KeysetCondition {
     let parameter: String
 
     /// The key of a column, in a dialect.
-    init(column: Column, ascending: Bool, value: SQLValue, dialect: SQLDialect) {
+    init(column: Column, ascending: Bool, value: SQLValue, dialect: any SQLDialect) {
       let quoted = SQLIdentifier.quote(column.name)
       isOptional = column.isOptional
       self.ascending = ascending
       self.value = value
       self.column = quoted
-      switch dialect {
-      case .sqlite:
-        parameter = "?"
-      case .postgreSQL:
-        let text = column.kind == .text || column.kind == .url
-        parameter = PostgresSQL.parameter(column.kind) + (text ? #" COLLATE "C""# : "")
-      }
+      parameter = dialect.parameter(comparedWith: column)
     }
   }
 
   /// The keys of the order, the primary key among them (so that the order is total).
   let keys: [Key]
   /// The SQL written.
-  let dialect: SQLDialect
+  let dialect: any SQLDialect
 
   /// The condition, with its values bound.
   var fragment: SQLFragment {

@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 // The predicate nodes whose SQL is fixed by their shape (see `FixedShapeExpression`): each binds
 // its values in the order its translation does, left operand first.

@@ -1,24 +1,16 @@
 import Foundation
-import SQLiteCore
 
 // Comparisons, equality, boolean logic and the ternary conditional.
 
 extension PredicateExpressions.Equal: SQLExpressible where LHS: SQLExpressible, RHS: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    // `IS` treats NULL as a value, as Swift treats nil: nil == nil is true.
-    switch translator.dialect {
-    case .sqlite: try translator.sqliteComparison(lhs, "IS", rhs)
-    case .postgreSQL: try translator.postgresEquality(lhs, rhs, negated: false)
-    }
+    try translator.dialect.equality(lhs, rhs, negated: false, in: translator)
   }
 }
 
 extension PredicateExpressions.NotEqual: SQLExpressible where LHS: SQLExpressible, RHS: SQLExpressible {
   func sqlTerm(in translator: PredicateTranslator) throws(PersistenceError) -> SQLTerm {
-    switch translator.dialect {
-    case .sqlite: try translator.sqliteComparison(lhs, "IS NOT", rhs)
-    case .postgreSQL: try translator.postgresEquality(lhs, rhs, negated: true)
-    }
+    try translator.dialect.equality(lhs, rhs, negated: true, in: translator)
   }
 }
 
@@ -31,9 +23,8 @@ extension PredicateExpressions.Comparison: SQLExpressible where LHS: SQLExpressi
       case .greaterThan: ">"
       case .greaterThanOrEqual: ">="
       }
-    guard translator.dialect == .postgreSQL else { return try translator.sqliteComparison(lhs, symbol, rhs) }
-    return try translator.postgresComparison(
-      translator.scalar(lhs), symbol, translator.scalar(rhs), text: LHS.Output.self == String.self)
+    return try translator.dialect.comparison(
+      lhs, symbol, rhs, isText: LHS.Output.self == String.self, in: translator)
   }
 }
 
@@ -154,36 +145,6 @@ extension PredicateExpressions.Conditional: SQLExpressible, BoundsCombining {
 }
 
 extension PredicateTranslator {
-  /// Translates `lhs op rhs` in parentheses; both sides must be scalars.
-  func binary<LHS: SQLExpressible, RHS: SQLExpressible>(
-    _ lhs: LHS, _ op: String, _ rhs: RHS
-  ) throws(PersistenceError) -> SQLTerm {
-    Self.binary(try scalar(lhs), op, try scalar(rhs))
-  }
-
-  /// Translates `lhs op rhs` for operands of types known only at run time.
-  func binary(_ lhs: Any, _ op: String, _ rhs: Any) throws(PersistenceError) -> SQLTerm {
-    Self.binary(try scalar(lhs), op, try scalar(rhs))
-  }
-
-  /// Translates a comparison on SQLite (`IS`, `IS NOT`, `<`, `<=`, `>`, `>=`). Where a side may
-  /// be NaN, which SQLite holds as `NULL`, it answers as IEEE 754 does: false, but for `!=`.
-  func sqliteComparison(_ lhs: Any, _ op: String, _ rhs: Any) throws(PersistenceError) -> SQLTerm {
-    let left = try scalar(lhs)
-    let right = try scalar(rhs)
-    guard left.mayBeNaN || right.mayBeNaN else { return Self.binary(left, op, right) }
-    let (symbol, whenNaN) =
-      switch op {
-      case "IS": ("=", "0")
-      case "IS NOT": ("<>", "1")
-      default: (op, "0")
-      }
-    var result = Self.binary(left, symbol, right)
-    result.sql = "coalesce(\(result.sql), \(whenNaN))"
-    result.neverNull = true
-    return result
-  }
-
   /// A boolean known before the query runs, reached only once a term that can fail has been
   /// evaluated, as Swift evaluates it before it meets the boolean.
   func evaluating(_ term: SQLTerm, then value: Bool) -> SQLTerm {
@@ -191,11 +152,6 @@ extension PredicateTranslator {
     var result = SQLTerm(sql: "(CASE WHEN \(term.sql) THEN \(literal) ELSE \(literal) END)", bindings: term.bindings)
     result.neverNull = true
     return result
-  }
-
-  /// `left op right` in parentheses.
-  private static func binary(_ left: SQLTerm, _ op: String, _ right: SQLTerm) -> SQLTerm {
-    SQLTerm(sql: "(\(left.sql) \(op) \(right.sql))", bindings: left.bindings + right.bindings)
   }
 
   /// Translates `function(arguments…)`; every argument must be a scalar.

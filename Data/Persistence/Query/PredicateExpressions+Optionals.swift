@@ -32,9 +32,6 @@ extension PredicateExpressions.ForcedUnwrap: SQLExpressible {
     let value = try translator.translate(inner)
     guard case .scalar = value.shape else { return value }
     translator.noteFallible()
-    guard translator.dialect == .postgreSQL else {
-      return SQLTerm(sql: "swift_unwrap(\(value.sql))", bindings: value.bindings)
-    }
-    return value.postgresUnwrapped
+    return translator.dialect.unwrapped(value)
   }
 }

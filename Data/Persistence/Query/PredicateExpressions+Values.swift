@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 // The leaves of a predicate: variables, key paths, captured values and nil.
 
@@ -77,10 +77,11 @@ extension PredicateTranslator {
     .unsupportedQuery("\(error) (a value in a predicate on \(modelName))")
   }
 
-  /// A captured value: a parameter, cast on PostgreSQL to the type of its kind.
+  /// A captured value: a parameter, as the dialect reads it (``SQLTerm/isCaptured``).
   func captured<Value>(_ value: Value, of type: Any.Type) throws(PersistenceError) -> SQLTerm {
-    guard dialect == .postgreSQL else { return SQLTerm(sql: "?", bindings: [try bindable(value)]) }
-    return try postgresValue(value, of: type)
+    var term = try dialect.captured(value, of: type, in: self)
+    term.isCaptured = true
+    return term
   }
 
   /// A term inside a JSON attribute: a scalar read with `json_extract`, or a sub-document
@@ -97,26 +98,7 @@ extension PredicateTranslator {
       throw .unsupportedQuery(
         "a \(type) inside a JSON attribute cannot be compared in SQL (in a predicate on \(modelName))")
     }
-    if dialect == .postgreSQL {
-      let scalar = postgresJSONScalar(base: base, path: path, kind: kind)
-      // A `Float` is written in JSON as its shortest decimal, which reads back as a double
-      // near it but not at it: rounded to a `float4` it is the Float again.
-      guard type is Float.Type else { return scalar }
-      return SQLTerm(sql: "(\(scalar.sql))::float4::float8", bindings: scalar.bindings)
-    }
-    guard path.allSatisfy({ !$0.contains("\"") }) else {
-      throw .unsupportedQuery("a JSON key with a double quote cannot be queried (in a predicate on \(modelName))")
-    }
-    let jsonPath = "$" + path.map { ".\"\($0)\"" }.joined()
-    let extracted = "json_extract(\(base.sql), ?)"
-    let bindings = base.bindings + [.text(jsonPath)]
-    guard type is Float.Type || type is Double.Type else { return SQLTerm(sql: extracted, bindings: bindings) }
-    // JSON writes a whole-number double without a fraction (`2`, `-0`), which SQLite reads as
-    // an integer and would compute with as one: a real it is, as in Swift — a zero read from
-    // its text, which keeps the sign of `-0`. A `Float` is rounded back from its shortest
-    // decimal, as on PostgreSQL.
-    let real = "(CASE WHEN \(extracted) = 0 THEN CAST((\(base.sql) -> ?) AS REAL) ELSE CAST(\(extracted) AS REAL) END)"
-    return SQLTerm(sql: type is Float.Type ? "swift_float(\(real))" : real, bindings: bindings + bindings + bindings)
+    return try dialect.jsonScalar(base: base, path: path, kind: kind, of: type, in: self)
   }
 
   /// Requires that a key path into a JSON document names stored properties, not computed ones

@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 /// Translates Foundation predicates over a model into SQL `WHERE` expressions.
 ///
@@ -10,15 +10,15 @@ import SQLiteCore
 struct PredicateTranslator {
   let table: TableSchema
   let modelName: String
-  /// The SQL written: SQLite's, or PostgreSQL's.
-  let dialect: SQLDialect
+  /// The SQL written: the database's.
+  let dialect: any SQLDialect
   /// The predicate's own variable, which stands for the model's row: kept apart from
   /// ``variables`` so that most translations fill no dictionary.
   private var rowVariable: PredicateExpressions.VariableID?
   /// What each variable bound by `flatMap` stands for.
   private var variables: [PredicateExpressions.VariableID: SQLTerm] = [:]
 
-  /// The inexact terms made so far, on PostgreSQL (SQLite's terms are all exact).
+  /// The inexact terms made so far, where the dialect's terms are not all exact.
   private let inexactTerms: InexactTermCount?
   /// The terms made so far that can fail while the query runs.
   fileprivate let fallibleTerms = FallibleTermCount()
@@ -26,11 +26,11 @@ struct PredicateTranslator {
   /// (``SearchIndex``); without, its exact test reads every row the rest of the query reaches.
   var narrowsSearches = true
 
-  init(table: TableSchema, modelName: String, dialect: SQLDialect = .sqlite) {
+  init(table: TableSchema, modelName: String, dialect: any SQLDialect) {
     self.table = table
     self.modelName = modelName
     self.dialect = dialect
-    inexactTerms = dialect == .sqlite ? nil : InexactTermCount()
+    inexactTerms = dialect.isExact ? nil : InexactTermCount()
   }
 
   /// Returns the SQL condition of a predicate, which keeps exactly the models it does.
@@ -126,7 +126,7 @@ struct PredicateTranslator {
   func constant(_ value: Bool) -> SQLTerm {
     var term = SQLTerm.constant(value)
     term.sql = dialect.literal(value)
-    term.neverNull = dialect == .postgreSQL
+    term.neverNull = true
     return term
   }
 
@@ -202,6 +202,8 @@ struct SQLTerm {
   /// SQLite holds a NaN as `NULL`, so for such a term `NULL` means NaN (its Swift type is never
   /// optional), and comparisons of it are written to answer as IEEE 754 does.
   var mayBeNaN = false
+  /// Whether the term is a captured value, one parameter (cast or not).
+  var isCaptured = false
   /// The stored column the term is, when it is exactly one of the row's columns.
   var column: String?
   /// Where SQL only approximates the term's value (PostgreSQL): its bounds; `nil` when exact.

@@ -1,6 +1,6 @@
 import Foundation
 import Repositories
-import SQLiteCore
+import SQLValues
 
 // What a descriptor's SQL depends on, so that the SQL made for one serves the next of its
 // shape (see `SelectionCache`).
@@ -12,7 +12,7 @@ extension QueryBuilder {
   /// Each part of the descriptor is read once: in this generic code, every access to a
   /// generic value looks its type up.
   func shape<Model>(of descriptor: FetchDescriptor<Model>) -> SelectionShape? {
-    guard dialect == .sqlite, descriptor.propertiesToFetch.isEmpty, descriptor.referenceFilters.isEmpty,
+    guard dialect.readsBySelectionShape, descriptor.propertiesToFetch.isEmpty, descriptor.referenceFilters.isEmpty,
       descriptor.afterModel == nil
     else { return nil }
     var shape = SelectionShape()

@@ -1,6 +1,6 @@
 import Foundation
 import Repositories
-import SQLiteCore
+import SQLValues
 
 /// Builds the SQL of a ``FetchDescriptor`` against one table: `WHERE`, `ORDER BY`, `LIMIT`.
 ///
@@ -15,7 +15,7 @@ struct QueryBuilder {
   let table: TableSchema
   let modelName: String
   /// The SQL written: SQLite's, or PostgreSQL's.
-  var dialect: SQLDialect = .sqlite
+  var dialect: any SQLDialect = SQLiteDialect()
   /// The tables of the other models in the same store, by model type: those a descriptor's
   /// reference filters (``FetchDescriptor/keepReferenced(by:to:where:)``) read.
   var neighbours: [ObjectIdentifier: TableSchema] = [:]
@@ -51,7 +51,7 @@ struct QueryBuilder {
   func scan<Model>(
     _ descriptor: FetchDescriptor<Model>, narrowed query: SQLFragment
   ) throws(PersistenceError) -> SQLFragment? {
-    guard dialect == .sqlite else { return nil }
+    guard dialect.readsBySelectionShape else { return nil }
     let searches = SearchIndex(table).map { query.sql.contains($0.matchClause) } ?? false
     guard searches || !descriptor.referenceFilters.isEmpty else { return nil }
     var plain = self
@@ -139,7 +139,7 @@ struct QueryBuilder {
     }
     appendPage(descriptor, to: &inner)
     // PostgreSQL names every subquery in FROM.
-    return SQLFragment("SELECT count(*) FROM (\(inner.sql))\(dialect == .postgreSQL ? " AS page" : "")", inner.bindings)
+    return SQLFragment("SELECT count(*) FROM (\(inner.sql)) AS page", inner.bindings)
   }
 
   /// The `ORDER BY` terms of sort descriptors, then of the primary key unless they sort by it
@@ -294,13 +294,6 @@ struct QueryBuilder {
   func appendPage<Model>(_ descriptor: FetchDescriptor<Model>, to query: inout SQLFragment) {
     guard descriptor.fetchLimit != nil || descriptor.fetchOffset != nil else { return }
     let page = Self.pageBindings(limit: descriptor.fetchLimit, offset: descriptor.fetchOffset)
-    guard dialect == .postgreSQL else {
-      query.sql += " LIMIT ? OFFSET ?"
-      query.bindings += page
-      return
-    }
-    // PostgreSQL refuses a negative limit: NULL is none.
-    query.sql += " LIMIT ?::int8 OFFSET ?::int8"
-    query.bindings += [page[0] == .integer(-1) ? .null : page[0], page[1]]
+    dialect.appendPage(limit: page[0], offset: page[1], to: &query)
   }
 }

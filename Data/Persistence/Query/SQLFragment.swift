@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLValues
 
 /// A piece of SQL and the values bound to its `?` parameters, in order.
 ///

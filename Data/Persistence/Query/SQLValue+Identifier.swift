@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 extension SQLValue {
   /// A stored identifier as people read it: a 16-byte UUID in its usual lower-case form,

@@ -1,5 +1,5 @@
 package import Foundation
-import SQLiteCore
+import SQLValues
 
 extension SQLValue {
   /// Converts a Swift value to the value its column stores, exactly as the row encoder does.

@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 /// What fixes a descriptor's SQL beside its predicate's type, and the values its SQL binds (see
 /// ``SelectionCache``).

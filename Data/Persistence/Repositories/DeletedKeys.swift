@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// The keys of rows one delete removes, held in a temporary table of the connection so that a

@@ -1,4 +1,5 @@
 import Repositories
+import SQLValues
 import SQLiteCore
 
 /// Keeps a ``ModelFamily``'s identifiers unique across its members: after a row is inserted

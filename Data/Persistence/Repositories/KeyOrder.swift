@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 extension SQLValue {
   /// Whether this primary-key value sorts before another as both databases order keys:

@@ -1,5 +1,6 @@
 import Foundation
 public import Repositories
+import SQLValues
 import SQLiteCore
 
 /// The models of a query, read from the store one row at a time as they are asked for.

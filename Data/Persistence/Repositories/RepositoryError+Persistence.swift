@@ -1,5 +1,6 @@
 import PostgresCore
 import Repositories
+import SQLValues
 import SQLiteCore
 
 extension RepositoryError {

@@ -1,4 +1,5 @@
 public import Repositories
+import SQLValues
 import SQLiteCore
 
 /// A `FamilyRepository` (Repositories) of a ``ModelFamily``'s members stored in SQLite: every
@@ -43,7 +44,7 @@ public struct SQLiteFamilyRepository<Family: ModelFamily>: FamilyRepository {
     try tables.requireEveryMember(among: store.tables.values)
     self.store = store
     members = Family.members
-    query = FamilyQuery(shared: tables.shared, members: tables.members)
+    query = FamilyQuery(shared: tables.shared, members: tables.members, dialect: SQLiteDialect())
   }
 
   /// Returns the models of every member that a descriptor on the shared attributes matches,

@@ -1,5 +1,6 @@
 public import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 
 /// Aggregates computed by SQL, so only the answer leaves the store.
@@ -89,7 +90,8 @@ extension SQLiteRepository {
     do {
       var query = SQLFragment("SELECT \(selection) FROM \(table.quotedName) WHERE NOT (\(column.unreadableCondition))")
       if let predicate {
-        let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
+        let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: SQLiteDialect())
+          .condition(predicate)
         query.sql += " AND (" + condition.sql + ")"
         query.bindings = condition.bindings
       }

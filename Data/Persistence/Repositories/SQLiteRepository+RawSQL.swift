@@ -1,6 +1,6 @@
 import Foundation
 import Repositories
-public import SQLiteCore
+public import SQLValues
 
 extension SQLiteRepository {
   /// Runs a `SELECT` of your own and returns its rows as models: the escape hatch for what a

@@ -1,5 +1,6 @@
 public import Foundation
 public import Repositories
+import SQLValues
 import SQLiteCore
 
 /// A `Repository` (Repositories) of one model type, stored in SQLite.
@@ -226,7 +227,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func fetch(ids: [Model.ID]) async throws -> [Model] {
     guard !ids.isEmpty else { return [] }
     return try perform {
-      let translator = PredicateTranslator(table: table, modelName: "\(Model.self)")
+      let translator = PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: SQLiteDialect())
       let keyColumn = SQLTerm(sql: SQLIdentifier.quote(table.primaryKey), bindings: [])
       let condition = try translator.membership(keyColumn, in: ids)
       let query = SQLFragment(
@@ -269,7 +270,8 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   @discardableResult
   public func delete(where predicate: Predicate<Model>) async throws -> Int {
     try perform {
-      let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)").condition(predicate)
+      let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: SQLiteDialect())
+        .condition(predicate)
       return try store.write(author: author) { state in try writer.delete(where: condition, in: state) }
     }
   }

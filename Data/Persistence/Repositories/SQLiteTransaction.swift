@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 
 /// The operations of a ``SQLiteUnitOfWork``'s transaction: each one is the operation of the
@@ -199,8 +200,10 @@ private struct SQLiteModelOperations: ModelOperations {
 
   func delete<Persistent: PersistentModel>(where predicate: Predicate<Persistent>) throws -> Int {
     try perform(Persistent.self) { repository in
-      let condition = try PredicateTranslator(table: repository.table, modelName: "\(Persistent.self)")
-        .condition(predicate)
+      let condition = try PredicateTranslator(
+        table: repository.table, modelName: "\(Persistent.self)", dialect: SQLiteDialect()
+      )
+      .condition(predicate)
       return try repository.writer.delete(where: condition, in: state)
     }
   }

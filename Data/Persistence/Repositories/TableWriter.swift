@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 
 /// Writes one model type's rows inside the caller's write transaction, recording each change in

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// Finds which attributes an update changes, for the history, by comparing each column it sets

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 
 /// The batch upserts of one model type in one write transaction

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// The rows an ``UpsertSession`` wrote in its transaction, by `rowid`, each with the origin of

@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLValues
 
 /// How one model type is stored, declared beside the engine rather than on the entity.
 ///

@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLValues
 
 /// The model types a configuration stores.
 ///

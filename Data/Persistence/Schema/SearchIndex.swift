@@ -1,4 +1,5 @@
 import Foundation
+import SQLValues
 import SQLiteCore
 
 /// The substring index of a table's searchable text columns: an FTS5 table with the trigram

@@ -1,4 +1,4 @@
-package import SQLiteCore
+package import SQLValues
 
 /// The resolved storage of one model type: its table, columns and indexes.
 ///

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// The store's list of the external files it wrote, a table of its own written in the same

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// The mark of a store being filled by a long task — a copy, page by page — that is not done:

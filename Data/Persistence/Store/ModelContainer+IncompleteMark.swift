@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLValues
 
 extension ModelContainer {
   /// Marks a store of the container incomplete, with a note saying why: for a task that fills

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// Refuses a store whose schema holds what could run code, hide data or change how values are

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// How a store is recognized and brought to its models' schema when it opens: the same steps

@@ -63,7 +63,7 @@ struct ModelFamilyTests {
       try container.store(for: PersonalTripRecord.self, configuration: nil).1,
     ]
     let shared = try TableSchema(name: "TripRecords", columns: SchemaProbe.columns(of: TripSummary.self))
-    let sql = try FamilyQuery(shared: shared, members: tables).select(descriptor).fragment.sql
+    let sql = try FamilyQuery(shared: shared, members: tables, dialect: SQLiteDialect()).select(descriptor).fragment.sql
     #expect(sql.components(separatedBy: " MATCH ?").count == 2)
   }
 

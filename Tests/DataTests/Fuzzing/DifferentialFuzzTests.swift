@@ -43,7 +43,8 @@ struct DifferentialFuzzTests {
         let actual = await Self.outcome { try await sqlite.fetch(fuzzCase.descriptor) }
         checked += 1
         if let predicate = fuzzCase.descriptor.predicate, !expected.isEmpty, expected != "error",
-          let condition = try? PredicateTranslator(table: table, modelName: "FuzzRecord").condition(predicate),
+          let condition = try? PredicateTranslator(table: table, modelName: "FuzzRecord", dialect: SQLiteDialect())
+            .condition(predicate),
           condition.sql.contains(" MATCH ?")
         {
           narrowedAndFound += 1

@@ -7,6 +7,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import SQLValues
 import SQLiteCore
 
 @testable import MoviesCLI

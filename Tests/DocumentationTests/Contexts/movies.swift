@@ -8,6 +8,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import SQLValues
 import SQLiteCore
 
 func snippet(

@@ -124,7 +124,8 @@ struct PostgresPredicateEdgeTests {
     var descriptor = FetchDescriptor<QueryRecord>(
       predicate: #Predicate { $0.date >= from && $0.date < to }, sortBy: [SortDescriptor(\.date)])
     descriptor.after = stored.values.first
-    let query = try QueryBuilder(table: table.table, modelName: "QueryRecord", dialect: .postgreSQL).select(descriptor)
+    let query = try QueryBuilder(table: table.table, modelName: "QueryRecord", dialect: PostgresDialect()).select(
+      descriptor)
     let plan = try table.connection.query(
       "EXPLAIN " + PostgresPlaceholders.numbered(query.sql), query.bindings.map(PostgresValue.init))
     let lines = (0..<plan.count).compactMap { plan.text(row: $0, column: 0) }

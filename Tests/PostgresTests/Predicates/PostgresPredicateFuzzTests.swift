@@ -38,7 +38,7 @@ struct PostgresPredicateFuzzTests {
       } failed: {
         failure = "\($0)"
       }
-      let translator = PredicateTranslator(table: table.table, modelName: "QueryRecord", dialect: .postgreSQL)
+      let translator = PredicateTranslator(table: table.table, modelName: "QueryRecord", dialect: PostgresDialect())
       if let predicate = descriptor.predicate, let filter = try? translator.filter(predicate) {
         if filter.isExact { counts.exact += 1 } else { counts.rechecked += 1 }
       }

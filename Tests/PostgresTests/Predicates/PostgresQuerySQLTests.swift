@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import SQLValues
 import SQLiteCore
 import Testing
 
@@ -15,8 +16,8 @@ struct PostgresQuerySQLTests {
 
   init() throws {
     let table = try #require(Schema(QueryRecord.self).models.first).resolve()
-    builder = QueryBuilder(table: table, modelName: "QueryRecord", dialect: .postgreSQL)
-    translator = PredicateTranslator(table: table, modelName: "QueryRecord", dialect: .postgreSQL)
+    builder = QueryBuilder(table: table, modelName: "QueryRecord", dialect: PostgresDialect())
+    translator = PredicateTranslator(table: table, modelName: "QueryRecord", dialect: PostgresDialect())
   }
 
   @Test func comparisonsCastTheirParametersAndCompareDatesAsStored() throws {

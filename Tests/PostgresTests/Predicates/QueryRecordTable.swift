@@ -1,6 +1,7 @@
 import Foundation
 import PostgresCore
 import Repositories
+import SQLValues
 import SQLiteCore
 
 @testable import Persistence
@@ -98,7 +99,7 @@ struct QueryRecordTable {
   /// The identifiers a descriptor selects on PostgreSQL, in order: the dialect's query, its rows
   /// checked with the predicate in Swift and paged there when the query is not exact.
   func fetch(_ descriptor: FetchDescriptor<QueryRecord>, stored: [UUID: QueryRecord]) throws -> [UUID] {
-    let builder = QueryBuilder(table: table, modelName: "QueryRecord", dialect: .postgreSQL)
+    let builder = QueryBuilder(table: table, modelName: "QueryRecord", dialect: PostgresDialect())
     let selection = try builder.selection(descriptor, columns: #""id"::text"#)
     let result = try connection.query(
       PostgresPlaceholders.numbered(selection.fragment.sql), selection.fragment.bindings.map(PostgresValue.init))

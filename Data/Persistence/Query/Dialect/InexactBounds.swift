@@ -61,7 +61,7 @@ extension SQLTerm {
   var lower: SQLFragment { bounds?.lower ?? fragment }
 
   /// A term whose value SQL cannot tell: as a condition, anywhere between `TRUE` and `FALSE`.
-  static func unknown(_ dialect: SQLDialect) -> SQLTerm {
+  static func unknown(_ dialect: any SQLDialect) -> SQLTerm {
     SQLTerm(
       sql: dialect.literal(true), bindings: [],
       bounds: InexactBounds(upper: SQLFragment(dialect.literal(true)), lower: SQLFragment(dialect.literal(false))))

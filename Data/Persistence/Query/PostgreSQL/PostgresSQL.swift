@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 /// How PostgreSQL's query SQL reads the engine's bound values.
 ///

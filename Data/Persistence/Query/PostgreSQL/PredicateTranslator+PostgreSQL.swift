@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteCore
+import SQLValues
 
 // The PostgreSQL forms of the nodes whose SQL differs from SQLite's by more than a word.
 
@@ -71,7 +71,7 @@ extension PredicateTranslator {
   /// Whether a JSON array holds an element: the array contains a one-element array of it, as
   /// `jsonb` compares numbers by value and text exactly; never NULL.
   func postgresJSONContains(
-    base: SQLFragment, path: [String], element: SQLTerm, elementType: Any.Type
+    base: SQLFragment, path: [String], element: SQLTerm
   ) throws(PersistenceError) -> SQLTerm {
     let document = Self.postgresJSONPath(base, path, function: "jsonb_extract_path")
     return SQLTerm(

@@ -1,3 +1,4 @@
+import SQLValues
 import SQLiteCore
 
 /// The first try of a query that reads a narrowing set — the rows a substring index finds for
