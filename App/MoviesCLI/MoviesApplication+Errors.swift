@@ -46,6 +46,9 @@ extension MoviesApplication {
           + "left out (another program changed the catalog): \(rows.joined(separator: "; "))\(more); "
           + "'movies store check' lists them, 'movies delete ID' removes one", 1
       )
+    case _ where LostConnection.caused(error):
+      // One line from every command, whichever layer saw the connection go.
+      return ("movies: error: \(LostConnection.line)", 1)
     case let error as PersistenceError where error.isTimeout:
       return ("movies: error: timed out: the server cancelled the operation after its time limit (\(error))", 1)
     case AppError.interrupted, AppError.interruptedStream:
@@ -60,7 +63,7 @@ extension MoviesApplication {
   /// from a server; else the error's type and case.
   static func technicalDetail(of error: any Error) -> String {
     switch error {
-    case RepositoryError.unavailable(_, let detail?): return detail
+    case RepositoryError.unavailable(_, let detail?), RepositoryError.connectionLost(_, let detail?): return detail
     case PersistenceError.sqlite(let error): return error.debugDescription
     // The server's code, detail, hint and context (its PL/pgSQL lines), never the password.
     case PersistenceError.postgres(let error): return String(reflecting: error)

@@ -18,7 +18,7 @@ extension PostgresConnection {
   ///   COPY is abandoned, and nothing is written).
   public func copy(_ sql: String, rows: some Sequence<[PostgresValue]>) throws(PostgresError) -> Int {
     guard let started = PQexec(handle, sql) else {
-      throw PostgresError(code: nil, message: String(cString: PQerrorMessage(handle)))
+      throw PostgresError(of: handle)
     }
     guard PQresultStatus(started) == PGRES_COPY_IN else {
       // An error the server reported, or a statement that is no COPY FROM STDIN (a COPY TO
@@ -56,7 +56,7 @@ extension PostgresConnection {
       throw error
     }
     guard PQputCopyEnd(handle, nil) == 1 else {
-      throw PostgresError(code: nil, message: String(cString: PQerrorMessage(handle)))
+      throw PostgresError(of: handle)
     }
     let finished = PQgetResult(handle)
     defer { drainResults() }
@@ -71,7 +71,7 @@ extension PostgresConnection {
     let sent = bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) }
     }
-    guard sent == 1 else { throw PostgresError(code: nil, message: String(cString: PQerrorMessage(handle))) }
+    guard sent == 1 else { throw PostgresError(of: handle) }
   }
 
   /// Reads the results left after a COPY, so the connection is ready for the next statement.

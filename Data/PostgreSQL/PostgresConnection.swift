@@ -164,11 +164,11 @@ public final class PostgresConnection {
 
   /// Reads what the server sent without waiting, and returns the notifications among it.
   ///
-  /// - Throws: ``PostgresError`` if the connection broke.
+  /// - Throws: ``PostgresError`` (``PostgresError/isConnectionLost``) if the connection broke.
   func receivedNotifications() throws(PostgresError) -> [PostgresNotification] {
-    guard PQconsumeInput(handle) == 1 else {
-      throw PostgresError(code: nil, message: String(cString: PQerrorMessage(handle)))
-    }
+    // A server that ends the session says why outside any statement, which libpq hands to the
+    // notice processor; the connection breaks at the end of what it sent, maybe in this read.
+    guard PQconsumeInput(handle) == 1, isUsable else { throw PostgresError(of: handle) }
     var notifications: [PostgresNotification] = []
     while let notify = PQnotifies(handle) {
       notifications.append(

@@ -5,10 +5,12 @@ import Foundation
 /// Its ``description`` is the server's (or libpq's) primary message alone, for people; its
 /// ``debugDescription`` adds the SQLSTATE code and the server's detail, hint and context (the
 /// PL/pgSQL lines, the statement), for developers — as `SQLiteError` keeps its code and SQL out
-/// of its description. Neither ever holds the connection's password.
+/// of its description. A lost connection (``isConnectionLost``) says only that, and keeps what
+/// the server or libpq said in its detail. Neither ever holds the connection's password.
 public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
-  /// The server's five-character SQLSTATE code (`23505` for a unique violation), or `nil` when
-  /// no server answered (the connection failed or was lost).
+  /// The server's five-character SQLSTATE code (`23505` for a unique violation); for a
+  /// connection lost without a word from the server, ``connectionLostCode``; `nil` when no
+  /// server answered (the connection could not be made).
   public let code: String?
   /// The server's or libpq's primary message, on one line.
   public let message: String

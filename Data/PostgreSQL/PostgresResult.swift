@@ -7,9 +7,7 @@ public final class PostgresResult {
 
   /// Takes a libpq result, throwing its error if the statement failed.
   init(_ result: OpaquePointer?, on connection: OpaquePointer) throws(PostgresError) {
-    guard let result else {
-      throw PostgresError(code: nil, message: String(cString: PQerrorMessage(connection)))
-    }
+    guard let result else { throw PostgresError(of: connection) }
     switch PQresultStatus(result) {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
       handle = result
@@ -23,7 +21,7 @@ public final class PostgresResult {
       let detail = [("DETAIL", field("D")), ("HINT", field("H")), ("CONTEXT", field("W"))]
         .compactMap { label, text in text.map { "\(label): \($0)" } }.joined(separator: "; ")
       PQclear(result)
-      throw PostgresError(code: code, message: message, detail: detail)
+      throw PostgresError(code: code, message: message, detail: detail, on: connection)
     }
   }
 

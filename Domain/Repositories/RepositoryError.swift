@@ -18,6 +18,11 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
   /// Another writer held the store for longer than the repository waits for it; the message
   /// names the writer when the storage can tell.
   case busy(String)
+  /// The connection to the store's server was lost before the operation finished (the server
+  /// stopped, restarted or ended the session, or the network failed): what the operation had
+  /// not committed is not saved. `detail`, when there is one, is what the server or its client
+  /// library said, for developers.
+  case connectionLost(String, detail: String? = nil)
   /// The store cancelled an operation that ran, or waited for a lock, longer than its time limit
   /// allows (a PostgreSQL server's `statement_timeout` or `lock_timeout`); the message says
   /// which.
@@ -37,6 +42,7 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     case .queryFailed(let message): "query failed: \(message)"
     case .unavailable(let message, _): "store unavailable: \(message)"
     case .busy(let message): message
+    case .connectionLost(let message, _): "store unavailable: \(message)"
     case .timedOut(let message): "timed out: \(message)"
     case .unreadable(let count, let rows):
       "\(count) stored \(count == 1 ? "model cannot" : "models cannot") be read: "

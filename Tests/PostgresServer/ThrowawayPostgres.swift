@@ -49,6 +49,8 @@ public enum ThrowawayPostgres {
   public struct Cluster: Sendable {
     /// The loopback port it listens on.
     public let port: Int
+    /// The folder it was made in: its data in `data`, its socket and its server's log.
+    private let folder: URL
 
     /// A URL that connects to a database of the cluster as its superuser.
     public func url(database: String) -> String { "postgresql://postgres@127.0.0.1:\(port)/\(database)" }
@@ -82,16 +84,52 @@ public enum ThrowawayPostgres {
       let port = try freePort()
       let settings = durable ? "" : "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
       try launch(asServerUser, bin: bin, folder: folder, port: port, settings: settings)
-      let cluster = Cluster(port: port)
-      try cluster.waitUntilReady(log: folder.appendingPathComponent("server.log"))
+      let cluster = Cluster(port: port, folder: folder)
+      try cluster.waitUntilReady()
       return cluster
     }
 
+    /// Stops the server at once, as a crash would (`pg_ctl stop -m immediate`), and returns
+    /// when it has: its sessions are cut off mid-statement, and what they had not committed is
+    /// lost; the data stays for ``restart()``, which recovers it from the write-ahead log. Other
+    /// tests' databases on the cluster go down with it: stop only a cluster of your own.
+    ///
+    /// - Throws: ``PostgresError`` if the server is still running 30 seconds on.
+    public func stop() throws {
+      try tellKeeper("stop")
+      let pidFile = folder.appendingPathComponent("data/postmaster.pid").path
+      // The server removes its pid file last.
+      let deadline = Date().addingTimeInterval(30)
+      while FileManager.default.fileExists(atPath: pidFile) && Date() < deadline { usleep(20_000) }
+      guard !FileManager.default.fileExists(atPath: pidFile) else {
+        throw PostgresError(code: nil, message: "the throwaway server did not stop")
+      }
+    }
+
+    /// Starts the stopped server again, on the same port, and waits until it accepts
+    /// connections.
+    ///
+    /// - Throws: ``PostgresError`` if the server does not accept connections within 30 seconds.
+    public func restart() throws {
+      try tellKeeper("start")
+      try waitUntilReady()
+    }
+
+    /// Asks the cluster's keeper to `stop` or `start` the server: the keeper runs it, so no
+    /// program of this process outlives the process.
+    private func tellKeeper(_ command: String) throws {
+      guard let pipe = keeperPipes.withLock({ $0[port] }) else {
+        throw PostgresError(code: nil, message: "no keeper runs the throwaway server on port \(port)")
+      }
+      try pipe.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
+    }
+
     /// Waits until the server accepts connections, at most 30 seconds.
-    private func waitUntilReady(log: URL) throws {
+    private func waitUntilReady() throws {
       let deadline = Date().addingTimeInterval(30)
       var lastError: PostgresError?
-      let failed = log.deletingLastPathComponent().appendingPathComponent("initdb.failed")
+      let log = folder.appendingPathComponent("server.log")
+      let failed = folder.appendingPathComponent("initdb.failed")
       while Date() < deadline {
         if FileManager.default.fileExists(atPath: failed.path) {
           let text = (try? String(contentsOf: failed, encoding: .utf8)) ?? ""
@@ -111,13 +149,15 @@ public enum ThrowawayPostgres {
     }
   }
 
-  /// The write ends of the pipes the servers' keepers read: held open for the whole process,
-  /// so its end — whatever ends it, `kill -9` included — closes them, and each keeper stops its
-  /// server and removes its folder.
-  private static let keeperPipes = Mutex<[Pipe]>([])
+  /// The write ends of the pipes the servers' keepers read, by port: held open for the whole
+  /// process, so its end — whatever ends it, `kill -9` included — closes them, and each keeper
+  /// stops its server and removes its folder. Meanwhile a keeper reads `stop` and `start`
+  /// from its pipe, for ``Cluster/stop()`` and ``Cluster/restart()``.
+  private static let keeperPipes = Mutex<[Int: Pipe]>([:])
 
   /// Makes the cluster and starts its server under a keeper shell, which stops the server and
-  /// removes the folder when this process ends — even while `initdb` still runs.
+  /// removes the folder when this process ends — even while `initdb` still runs — and stops
+  /// and starts it again when asked.
   private static func launch(_ asServerUser: [String], bin: URL, folder: URL, port: Int, settings: String) throws {
     let script = """
       if ! "$@" "$BIN/initdb" -D "$DATA" -U postgres --auth=trust -E UTF8 --locale=C --no-sync \
@@ -127,10 +167,18 @@ public enum ThrowawayPostgres {
         rm -rf "$FOLDER"
         exit 1
       fi
-      "$@" "$BIN/postgres" -D "$DATA" -p "$PORT" -k "$FOLDER" -c listen_addresses=127.0.0.1 -c max_connections=300 $SETTINGS \
-        >"$FOLDER/server.log" 2>&1 &
-      server=$!
-      read -r _ || true
+      start() {
+        "$@" "$BIN/postgres" -D "$DATA" -p "$PORT" -k "$FOLDER" -c listen_addresses=127.0.0.1 -c max_connections=300 \
+          $SETTINGS >>"$FOLDER/server.log" 2>&1 &
+        server=$!
+      }
+      start "$@"
+      while read -r command; do
+        case "$command" in
+          stop) "$@" "$BIN/pg_ctl" stop -D "$DATA" -m immediate -w >>"$FOLDER/server.log" 2>&1 ;;
+          start) start "$@" ;;
+        esac
+      done
       kill -INT "$server" 2>/dev/null
       # The server removes its pid file when it has shut down. (Not `wait`: the shell inherits
       # the starting process's blocked signals, so it may never see the server end.)
@@ -151,7 +199,7 @@ public enum ThrowawayPostgres {
     keeper.standardOutput = FileHandle.nullDevice
     keeper.standardError = FileHandle.nullDevice
     try keeper.run()
-    keeperPipes.withLock { $0.append(pipe) }
+    keeperPipes.withLock { $0[port] = pipe }
   }
 
   /// A loopback port no one listens on now.

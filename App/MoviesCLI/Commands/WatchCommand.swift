@@ -31,7 +31,8 @@ struct WatchCommand: MoviesCommand {
   /// Ctrl-C (SIGINT), a `kill` (SIGTERM) and a closed terminal (SIGHUP) then end the process by
   /// that signal, as they would have, and so does a reader of its output that went away
   /// (SIGPIPE) when SIGPIPE had its default; another failed write ends it with the one line
-  /// every command gives, and status 1.
+  /// every command gives, and status 1, as does a PostgreSQL server that goes away (the
+  /// connection the watch listens on breaks).
   func run(in context: CommandContext) async throws {
     let interrupt = InterruptFlag()
     defer { interrupt.remove() }

@@ -29,6 +29,10 @@ enum CatalogCopyError: Error, CustomStringConvertible {
     case .sourceChanged(let name, let from, let to):
       "\(name) changed during the copy (its history moved from token \(from) to \(to)); "
         + "nothing was copied: copy again when no other process writes it"
+    case .notUndone(let name, _, let failure) where LostConnection.caused(failure):
+      // The server that went away is why nothing could be removed; its words are detail.
+      "\(LostConnection.line); removing what was copied from \(name) failed too: it holds part of the copy, "
+        + "which every command refuses; remove it and copy again"
     case .notUndone(let name, let reason, let failure):
       "\(failure); removing what was copied from \(name) failed too (\(reason)): it holds part of the copy"
     }

@@ -35,8 +35,21 @@ public struct PostgresHistoryObserver: AsyncSequence, Sendable {
     /// The next matching transaction, waiting for it to commit.
     ///
     /// - Throws: `CancellationError` when the task is cancelled; ``PersistenceError`` if the
-    ///   history cannot be read or the server's connection is lost.
+    ///   history cannot be read or the server's connection is lost
+    ///   (``PersistenceError/isConnectionLost``).
     public mutating func next() async throws -> HistoryTransaction? {
+      do {
+        return try await nextTransaction()
+      } catch let error as CancellationError {
+        throw error
+      } catch {
+        throw PostgresStore.failure(error)
+      }
+    }
+
+    /// The next matching transaction, waiting for it to commit; throws what the server's
+    /// connections throw.
+    private mutating func nextTransaction() async throws -> HistoryTransaction? {
       while pending.isEmpty {
         try Task.checkCancellation()
         let listening = try self.listening ?? Listening(url: observer.store.pool.url)

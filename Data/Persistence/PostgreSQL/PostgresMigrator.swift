@@ -125,6 +125,11 @@ struct PostgresMigrator: Sendable {
     if !latest {
       do {
         try migrate(store, from: index, on: connection)
+      } catch let error as PostgresError where error.isConnectionLost {
+        // Not the stage's failure: the server's, reported as any lost connection is.
+        throw PersistenceError.postgres(error)
+      } catch let error as PersistenceError where error.isConnectionLost {
+        throw error
       } catch let error as PersistenceError {
         throw PersistenceError.migrationFailed(path: store.displayURL, reason: "\(error)")
       } catch let error as PostgresError {

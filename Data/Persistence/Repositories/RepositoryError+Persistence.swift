@@ -44,8 +44,9 @@ extension RepositoryError {
   /// constraint violations, said in words that name no constraint of the schema (the server's
   /// message, which does, is kept for developers in the detail of other cases); bad values
   /// (`22…`: out of range, overflow, invalid text) are invalid values; a statement or lock
-  /// timeout (`57014`, `55P03`) is a timeout; a server that cannot be reached or fails
-  /// otherwise is unavailable, its code and context only in the detail.
+  /// timeout (`57014`, `55P03`) is a timeout; a lost connection is one, its server's words
+  /// only in the detail; a server that cannot be reached or fails otherwise is unavailable,
+  /// its code and context only in the detail.
   private init(_ error: PostgresError, modelName: String) {
     if let failure = Self.predicateFailure(error) {
       self = .queryFailed("\(failure) (\(modelName))")
@@ -58,6 +59,7 @@ extension RepositoryError {
     case "23": self = .constraintViolation(Self.constraintWords(error.code) + " (\(modelName))")
     case "22": self = .invalidValue("\(error.message) (\(modelName))")
     case "40": self = .busy("the transaction collided with another and was not retried: \(error.message)")
+    case _ where error.isConnectionLost: self = .connectionLost(error.message, detail: String(reflecting: error))
     case _ where error.isTimeout:
       self = .timedOut("the server cancelled the operation after its time limit (\(error.message))")
     default: self = .unavailable(error.message, detail: String(reflecting: error))
