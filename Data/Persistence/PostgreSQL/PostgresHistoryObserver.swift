@@ -8,7 +8,8 @@ import PostgresCore
 /// the wait; it waits on the connection's socket, without polling, and reads again when a
 /// commit is announced. A commit that waits behind a transaction still running (ids are taken
 /// when transactions begin, so only those below the oldest one running are read) is read again
-/// shortly after, until that transaction has ended.
+/// after 20 ms, then twice as long each time up to once a second, until that transaction has
+/// ended: a transaction left open for minutes costs a read a second, not fifty.
 public struct PostgresHistoryObserver: AsyncSequence, Sendable {
   let store: PostgresStore
   let after: HistoryToken
@@ -26,6 +27,13 @@ public struct PostgresHistoryObserver: AsyncSequence, Sendable {
     var last: HistoryToken
     var pending: [HistoryTransaction] = []
     var listening: Listening?
+    /// How long to wait before reading again a commit held back by a transaction still running.
+    var recheck = Self.firstRecheck
+
+    /// The first wait for a commit held back, doubled at each look that still finds it so.
+    static let firstRecheck = Duration.milliseconds(20)
+    /// The longest wait for a commit held back.
+    static let longestRecheck = Duration.seconds(1)
 
     init(observer: PostgresHistoryObserver, last: HistoryToken) {
       self.observer = observer
@@ -51,11 +59,16 @@ public struct PostgresHistoryObserver: AsyncSequence, Sendable {
           (observer.authors.map { authors in transaction.author.map(authors.contains) ?? false } ?? true)
             && (observer.models.map { !$0.isDisjoint(with: transaction.models) } ?? true)
         }
-        guard news.isEmpty else { continue }
+        guard news.isEmpty else {
+          recheck = Self.firstRecheck
+          continue
+        }
         if waiting {
-          try await Task.sleep(for: .milliseconds(20))
-        } else if try await listening.next() == nil {
-          throw CancellationError()
+          try await Task.sleep(for: recheck)
+          recheck = Swift.min(recheck * 2, Self.longestRecheck)
+        } else {
+          recheck = Self.firstRecheck
+          if try await listening.next() == nil { throw CancellationError() }
         }
       }
       return pending.removeFirst()
