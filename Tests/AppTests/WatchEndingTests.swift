@@ -16,8 +16,9 @@ struct WatchEndingTests {
     }
   }
 
-  /// Ctrl-C or a `kill` ends the watch by that signal, as before, once the store is closed.
-  @Test(arguments: [SIGINT, SIGTERM]) func aSignalEndsTheWatchByThatSignalAfterClosingTheStore(
+  /// Ctrl-C, a `kill` or a closed terminal ends the watch by that signal, as before, once the
+  /// store is closed.
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP]) func aSignalEndsTheWatchByThatSignalAfterClosingTheStore(
     signal: Int32
   ) async throws {
     try await movies.add("Alien")

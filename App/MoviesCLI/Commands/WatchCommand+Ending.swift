@@ -29,13 +29,14 @@ extension WatchCommand {
     return PipeSignal(previous: previous)
   }
 
-  /// Runs `work` until it ends, or until `stopped` tells, checked every 50 ms, which cancels it.
+  /// Runs `work` until it ends, or until `stopped` returns, which cancels it; `stopped` is
+  /// cancelled when the work ends first.
   static func run(
-    until stopped: @escaping @Sendable () -> Bool, _ work: @escaping @Sendable () async throws -> Void
+    until stopped: @escaping @Sendable () async -> Void, _ work: @escaping @Sendable () async throws -> Void
   ) async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask(operation: work)
-      group.addTask { while !stopped() { try await Task.sleep(for: .milliseconds(50)) } }
+      group.addTask { await stopped() }
       try await group.next()
       group.cancelAll()
     }

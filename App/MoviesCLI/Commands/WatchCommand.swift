@@ -40,7 +40,7 @@ struct WatchCommand: MoviesCommand {
     defer { pipeSignal.restore() }
     do {
       try await StandardStream.deferringFailures {
-        try await Self.run(until: interrupt.check) { try await watch(in: context) }
+        try await Self.run(until: interrupt.raised) { try await watch(in: context) }
       }
     } catch AppError.unwritableOutput(EPIPE) where pipeSignal.wasDefault {
       Self.end(bySignal: SIGPIPE, closing: context.opened)

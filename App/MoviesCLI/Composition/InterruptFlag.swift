@@ -14,7 +14,9 @@ import Synchronization
 /// The signals are caught by a handler of the process's own (`sigaction`), in place when
 /// `init` returns: a signal source of Dispatch is armed later, on Dispatch's own thread, and a
 /// signal that came before — with the signal already set to be ignored — was lost, so a `kill`
-/// right after an import began let it run to the end (seen under load).
+/// right after an import began let it run to the end (seen under load). The handler records the
+/// signal in ``CaughtSignals``, whose pipe wakes a task waiting for the flag (``raised``) with
+/// no interval to look at.
 final class InterruptFlag {
   /// The signals caught.
   static let signals = [SIGINT, SIGTERM, SIGHUP]
@@ -116,21 +118,5 @@ final class InterruptFlag {
     var current = sigaction()
     guard sigaction(number, nil, &current) == 0 else { return false }
     return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-  }
-}
-
-/// What the signal handler writes: lock-free atomics, which are safe to change inside a signal
-/// handler, made before any handler is installed.
-private final class CaughtSignals: Sendable {
-  static let shared = CaughtSignals()
-  /// The first signal caught, 0 before one.
-  let first = Atomic<Int32>(0)
-  /// How many signals were caught.
-  let count = Atomic<Int>(0)
-
-  /// Records a signal, from its handler or from a look that found it pending.
-  func record(_ number: Int32) {
-    _ = first.compareExchange(expected: 0, desired: number, ordering: .relaxed)
-    count.add(1, ordering: .relaxed)
   }
 }

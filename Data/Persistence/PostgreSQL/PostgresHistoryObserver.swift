@@ -8,7 +8,9 @@ import PostgresCore
 /// the wait; it waits on the connection's socket, without polling, and reads again when a
 /// commit is announced. A commit that waits behind a transaction still running (ids are taken
 /// when transactions begin, so only those below the oldest one running are read) is read again
-/// shortly after, until that transaction has ended.
+/// when the next commit is announced, or after 20 ms, then twice as long each time up to once a
+/// second, until that transaction has ended: a transaction left open for minutes costs a read a
+/// second, not fifty.
 public struct PostgresHistoryObserver: AsyncSequence, Sendable {
   let store: PostgresStore
   let after: HistoryToken
@@ -26,6 +28,13 @@ public struct PostgresHistoryObserver: AsyncSequence, Sendable {
     var last: HistoryToken
     var pending: [HistoryTransaction] = []
     var listening: Listening?
+    /// How long to wait before reading again a commit held back by a transaction still running.
+    var recheck = Self.firstRecheck
+
+    /// The first wait for a commit held back, doubled at each look that still finds it so.
+    static let firstRecheck = Duration.milliseconds(20)
+    /// The longest wait for a commit held back.
+    static let longestRecheck = Duration.seconds(1)
 
     init(observer: PostgresHistoryObserver, last: HistoryToken) {
       self.observer = observer
@@ -54,6 +63,8 @@ public struct PostgresHistoryObserver: AsyncSequence, Sendable {
         try Task.checkCancellation()
         let listening = try self.listening ?? Listening(url: observer.store.pool.url)
         self.listening = listening
+        // Taken before the read: a commit announced after it ends the wait below at once.
+        let heard = listening.generation
         let after = last
         let (news, waiting) = try await observer.store.pool.withConnection { connection in
           let news = try PostgresHistory.transactions(after: after, authors: nil, on: connection)
@@ -64,33 +75,20 @@ public struct PostgresHistoryObserver: AsyncSequence, Sendable {
           (observer.authors.map { authors in transaction.author.map(authors.contains) ?? false } ?? true)
             && (observer.models.map { !$0.isDisjoint(with: transaction.models) } ?? true)
         }
-        guard news.isEmpty else { continue }
+        guard news.isEmpty else {
+          recheck = Self.firstRecheck
+          continue
+        }
         if waiting {
-          try await Task.sleep(for: .milliseconds(20))
-        } else if try await listening.next() == nil {
-          throw CancellationError()
+          // The transaction holding it back may commit with a notice, which ends the wait.
+          try await listening.wait(after: heard, atMost: recheck)
+          recheck = Swift.min(recheck * 2, Self.longestRecheck)
+        } else {
+          recheck = Self.firstRecheck
+          try await listening.wait(after: heard)
         }
       }
       return pending.removeFirst()
-    }
-  }
-
-  /// An iterator's listener on the history's channel, stopped when the iterator goes; used by
-  /// the one task that iterates.
-  final class Listening {
-    private let listener: PostgresListener
-    private var notifications: AsyncThrowingStream<PostgresNotification, any Error>.AsyncIterator
-
-    init(url: String) throws {
-      listener = try PostgresListener(url: url, channels: [PostgresHistory.channel])
-      notifications = listener.notifications.makeAsyncIterator()
-    }
-
-    deinit { listener.stop() }
-
-    /// The next notice of a commit, or `nil` when the task is cancelled.
-    func next() async throws -> PostgresNotification? {
-      try await notifications.next()
     }
   }
 }
