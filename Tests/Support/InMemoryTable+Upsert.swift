@@ -38,7 +38,7 @@ extension InMemoryTable {
     if let outcome = clash(new, excluding: target, written: written) { return outcome }
     written[target] = row.origin
     if Self.same(new, stored, at: row.properties) { return .unchanged(target) }
-    rows[target]?.model = new
+    replace(target, with: new)
     return .updated(target)
   }
 
@@ -46,12 +46,8 @@ extension InMemoryTable {
   /// a repeat when an upsert of the transaction wrote it, else a conflict.
   private func clash(_ model: Model, excluding excluded: Model.ID, written: [Model.ID: Int]) -> UpsertOutcome<Model.ID>?
   {
-    for key in keys?.unique ?? [] {
-      guard let holder = rows.values.first(where: { $0.model.id != excluded && key.conflicts(model, $0.model) })
-      else { continue }
-      return written[holder.model.id].map { .repeated(holder.model.id, origin: $0) } ?? .conflict(with: holder.model.id)
-    }
-    return nil
+    guard let holder = holder(sharingAKeyWith: model, excluding: excluded) else { return nil }
+    return written[holder].map { .repeated(holder, origin: $0) } ?? .conflict(with: holder)
   }
 
   /// The stored model with the row's properties written into it (all of them when `nil`),

@@ -14,10 +14,17 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
     var model: Model
   }
 
+  /// The stored models by identifier; changed only through ``append(_:)``,
+  /// ``replace(_:with:)``, ``remove(_:)`` and ``removeAll()``, which keep ``holders`` with it.
   var rows: [Model.ID: Row] = [:]
   var nextPosition = 0
   /// The model's declared identifier and unique keys; without them, only identifiers are unique.
-  var keys: ModelKeys<Model>?
+  var keys: ModelKeys<Model>? {
+    didSet { reindex() }
+  }
+  /// For each unique key of ``keys``, in order, which stored model holds each of its values:
+  /// a look-up where a scan of every row made writing n models n² work.
+  var holders: [[UniqueValues: Model.ID]] = []
 
   var modelsInInsertionOrder: [Model] {
     rows.values.sorted { $0.position < $1.position }.map(\.model)
@@ -48,7 +55,7 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
       }
       let stored = changed.model(model, storedAs: id)
       try changed.checkUnique(stored, storedAs: id)
-      changed.rows[id]?.model = stored
+      changed.replace(id, with: stored)
     }
     self = changed
   }
@@ -60,7 +67,7 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
     var changed = self
     for model in models {
       try changed.checkUnique(model, storedAs: model.id)
-      changed.rows[model.id]?.model = model
+      changed.replace(model.id, with: model)
     }
     self = changed
   }
@@ -69,7 +76,7 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
     if let missing = ids.first(where: { rows[$0] == nil }) {
       throw .notFound(id: String(describing: missing))
     }
-    for id in ids { rows[id] = nil }
+    for id in ids { remove(id) }
   }
 
   mutating func delete(where predicate: Predicate<Model>) throws -> Int {
@@ -79,7 +86,7 @@ struct InMemoryTable<Model: Identifiable & Sendable>: Sendable where Model.ID: S
   }
 
   mutating func deleteAll() -> Int {
-    defer { rows.removeAll() }
+    defer { removeAll() }
     return rows.count
   }
 
