@@ -46,7 +46,7 @@ struct PredicateTranslationTests {
 
   @Test func theCatalogListTranslatesOnlyTheFiltersAskedFor() throws {
     let query = try builder.select(
-      ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery(minimumRate: 8, titlePrefix: "A")))
+      MovieQuery(minimumRate: 8, titlePrefix: "A").descriptor())
     #expect(
       query.sql
         == #"SELECT "id", "title", "content", "images" AS "images:names", "date", "rate", "heart", "runtime" FROM "movies" WHERE (("rate" >= ?) AND (("title" >= ? AND "title" < ?) AND swift_starts_with("title", ?))) ORDER BY "date" ASC, "title" ASC, "id" ASC"#

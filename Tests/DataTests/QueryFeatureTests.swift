@@ -48,7 +48,7 @@ struct QueryFeatureTests {
       try movies.validate(FetchDescriptor(predicate: #Predicate { $0.images.allSatisfy { $0.isEmpty } }))
     }
     try movies.validate(
-      ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery(minimumRate: 5, searchText: "x")))
+      MovieQuery(minimumRate: 5, searchText: "x").descriptor())
   }
 
   @Test func anOverflowInAPredicateFailsTheFetchInsteadOfTrapping() async throws {

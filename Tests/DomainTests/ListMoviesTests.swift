@@ -161,9 +161,8 @@ import Testing
   }
 
   @Test func descriptorCarriesThePageAndOmitsAZeroOffset() throws {
-    typealias List = ListMovies<InMemoryRepository<Movie>>
-    let paged = try List.descriptor(for: MovieQuery(limit: 5, offset: 10))
-    let first = try List.descriptor(for: MovieQuery())
+    let paged = try MovieQuery(limit: 5, offset: 10).descriptor()
+    let first = try MovieQuery().descriptor()
 
     #expect(paged.fetchLimit == 5)
     #expect(paged.fetchOffset == 10)

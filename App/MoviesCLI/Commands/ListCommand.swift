@@ -1,7 +1,6 @@
 import Catalog
 import CatalogStorage
 import Foundation
-import Persistence
 
 /// `movies list`: lists movies, filtered, searched, sorted and paged.
 struct ListCommand: MoviesCommand {
@@ -89,7 +88,7 @@ struct ListCommand: MoviesCommand {
 
   func run(in context: CommandContext) async throws {
     // The query is checked before the store is opened, so a bad one changes nothing.
-    _ = try ListMovies<SQLiteRepository<Movie>>.descriptor(for: query)
+    _ = try query.descriptor()
     let page = try await output(from: try await context.openCatalogToRead(), to: context.console)
     // A full page may have more after it: say how to ask for them, beside the data.
     if let limit = query.limit, limit > 0, page.count == limit, let last = page.last {

@@ -282,7 +282,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   ///
   /// <!-- snippet context: movies -->
   /// ```swift
-  /// try movies.validate(ListMovies<SQLiteRepository<Movie>>.descriptor(for: MovieQuery()))
+  /// try movies.validate(MovieQuery().descriptor())
   /// ```
   ///
   /// A valid descriptor can still fail when it runs, where Swift would trap: an arithmetic
