@@ -12,7 +12,8 @@ struct BoolSortTranslationTests {
 
   init() throws {
     builder = QueryBuilder(
-      table: try #require(Schema(NovelRecord.self).models.first).resolve(), modelName: "NovelRecord")
+      table: try #require(Schema(NovelRecord.self).models.first).resolve(), modelName: "NovelRecord",
+      dialect: SQLiteDialect())
   }
 
   @Test func aBoolSortOrdersByItsColumn() throws {

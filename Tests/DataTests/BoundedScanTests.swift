@@ -98,7 +98,8 @@ struct BoundedScanTests {
   }
 
   @Test func aScanIsTheQueryWithoutTheIndexAndOnlyForASearch() throws {
-    let builder = QueryBuilder(table: try SearchBookRecord.entityTable(), modelName: "SearchBookRecord")
+    let builder = QueryBuilder(
+      table: try SearchBookRecord.entityTable(), modelName: "SearchBookRecord", dialect: SQLiteDialect())
     let search = FetchDescriptor<SearchBookRecord>(predicate: #Predicate { $0.title.contains("Book 1") })
     let narrowed = try builder.select(search)
     #expect(narrowed.sql.contains("MATCH"))

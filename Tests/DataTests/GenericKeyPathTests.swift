@@ -13,7 +13,8 @@ struct GenericKeyPathTests {
   let builder: QueryBuilder
 
   init() throws {
-    builder = QueryBuilder(table: try #require(Schema(Movie.self).models.first).resolve(), modelName: "Movie")
+    builder = QueryBuilder(
+      table: try #require(Schema(Movie.self).models.first).resolve(), modelName: "Movie", dialect: SQLiteDialect())
   }
 
   @Test func aSortThroughAProtocolRequirementIsRefusedSayingWhy() throws {

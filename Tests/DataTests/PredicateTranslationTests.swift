@@ -15,7 +15,8 @@ struct PredicateTranslationTests {
   let columns = #""id", "title", "content", "images", "date", "rate", "heart", "runtime""#
 
   init() throws {
-    builder = QueryBuilder(table: try #require(Schema(Movie.self).models.first).resolve(), modelName: "Movie")
+    builder = QueryBuilder(
+      table: try #require(Schema(Movie.self).models.first).resolve(), modelName: "Movie", dialect: SQLiteDialect())
   }
 
   private func condition(_ predicate: Predicate<Movie>) throws -> SQLFragment {

@@ -60,7 +60,7 @@ struct RawValueSortTests {
 
   @Test func theSortOrdersByTheColumnItself() throws {
     let table = try #require(Schema(Ticket.self).models.first).resolve()
-    let sql = try QueryBuilder(table: table, modelName: "Ticket").select(
+    let sql = try QueryBuilder(table: table, modelName: "Ticket", dialect: SQLiteDialect()).select(
       FetchDescriptor<Ticket>(sortBy: [SortDescriptor(rawValueOf: \.priority), SortDescriptor(rawValueOf: \.shelf)])
     ).sql
     #expect(sql.hasSuffix(#"ORDER BY "priority" ASC, "shelf" ASC, "id" ASC"#))

@@ -18,8 +18,8 @@ struct SelectionCacheTests {
 
   init() throws {
     let table = try #require(Schema(EdgeRecord.self).models.first).resolve()
-    plain = QueryBuilder(table: table, modelName: "EdgeRecord")
-    cached = QueryBuilder(table: table, modelName: "EdgeRecord", selections: selections)
+    plain = QueryBuilder(table: table, modelName: "EdgeRecord", dialect: SQLiteDialect())
+    cached = QueryBuilder(table: table, modelName: "EdgeRecord", dialect: SQLiteDialect(), selections: selections)
   }
 
   /// Selects each descriptor through the caching builder, in order, expecting what the plain

@@ -16,7 +16,7 @@ struct StagedBatchDelete: Sendable {
     _ type: Model.Type, where predicate: Predicate<Model>?, table: TableSchema
   ) throws(PersistenceError) {
     let condition = try predicate.map { (predicate) throws(PersistenceError) in
-      try PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: SQLiteDialect()).condition(predicate)
+      try PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: Store.dialect).condition(predicate)
     }
     typeName = "\(Model.self)"
     run = { state, store, tables in

@@ -139,13 +139,13 @@ extension ModelContainer {
 
   /// ``fetchHistory(_:configuration:)`` on a store of the container.
   func fetchHistory(_ descriptor: HistoryDescriptor, in store: Store) throws -> [HistoryTransaction] {
-    let query = try HistoryQuery(descriptor, dialect: SQLiteDialect())
+    let query = try HistoryQuery(descriptor, dialect: Store.dialect)
     return try history(of: store) { try query.transactions(on: $0.connection) }
   }
 
   /// ``deleteHistory(_:configuration:)`` on a store of the container.
   func deleteHistory(_ descriptor: HistoryDescriptor, in store: Store) throws {
-    let query = try HistoryQuery(descriptor, dialect: SQLiteDialect())
+    let query = try HistoryQuery(descriptor, dialect: Store.dialect)
     try deleteHistory(in: store) { try query.delete(on: $0) }
   }
 

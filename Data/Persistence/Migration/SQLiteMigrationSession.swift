@@ -12,7 +12,8 @@ struct SQLiteMigrationSession: MigrationSession {
   let tables: [ObjectIdentifier: TableSchema]
 
   func fetch<Model: PersistentModel>(_ descriptor: FetchDescriptor<Model>, table: TableSchema) throws -> [Model] {
-    let query = try QueryBuilder(table: table, modelName: "\(Model.self)", neighbours: tables).select(descriptor)
+    let query = try QueryBuilder(table: table, modelName: "\(Model.self)", dialect: Store.dialect, neighbours: tables)
+      .select(descriptor)
     return try state.reader(for: query.sql, table: table).readAll(Model.self, binding: query.bindings)
   }
 

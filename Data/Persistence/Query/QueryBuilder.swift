@@ -15,7 +15,7 @@ struct QueryBuilder {
   let table: TableSchema
   let modelName: String
   /// The SQL written: SQLite's, or PostgreSQL's.
-  var dialect: any SQLDialect = SQLiteDialect()
+  let dialect: any SQLDialect
   /// The tables of the other models in the same store, by model type: those a descriptor's
   /// reference filters (``FetchDescriptor/keepReferenced(by:to:where:)``) read.
   var neighbours: [ObjectIdentifier: TableSchema] = [:]

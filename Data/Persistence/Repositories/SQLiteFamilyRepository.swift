@@ -44,7 +44,7 @@ public struct SQLiteFamilyRepository<Family: ModelFamily>: FamilyRepository {
     try tables.requireEveryMember(among: store.tables.values)
     self.store = store
     members = Family.members
-    query = FamilyQuery(shared: tables.shared, members: tables.members, dialect: SQLiteDialect())
+    query = FamilyQuery(shared: tables.shared, members: tables.members, dialect: Store.dialect)
   }
 
   /// Returns the models of every member that a descriptor on the shared attributes matches,

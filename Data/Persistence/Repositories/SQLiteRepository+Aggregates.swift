@@ -90,7 +90,7 @@ extension SQLiteRepository {
     do {
       var query = SQLFragment("SELECT \(selection) FROM \(table.quotedName) WHERE NOT (\(column.unreadableCondition))")
       if let predicate {
-        let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: SQLiteDialect())
+        let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: Store.dialect)
           .condition(predicate)
         query.sql += " AND (" + condition.sql + ")"
         query.bindings = condition.bindings

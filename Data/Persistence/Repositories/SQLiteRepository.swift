@@ -227,7 +227,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   public func fetch(ids: [Model.ID]) async throws -> [Model] {
     guard !ids.isEmpty else { return [] }
     return try perform {
-      let translator = PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: SQLiteDialect())
+      let translator = PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: Store.dialect)
       let keyColumn = SQLTerm(sql: SQLIdentifier.quote(table.primaryKey), bindings: [])
       let condition = try translator.membership(keyColumn, in: ids)
       let query = SQLFragment(
@@ -270,7 +270,7 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
   @discardableResult
   public func delete(where predicate: Predicate<Model>) async throws -> Int {
     try perform {
-      let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: SQLiteDialect())
+      let condition = try PredicateTranslator(table: table, modelName: "\(Model.self)", dialect: Store.dialect)
         .condition(predicate)
       return try store.write(author: author) { state in try writer.delete(where: condition, in: state) }
     }
@@ -334,7 +334,8 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
 
   var builder: QueryBuilder {
     QueryBuilder(
-      table: table, modelName: "\(Model.self)", neighbours: store.tables, selections: statements.selections)
+      table: table, modelName: "\(Model.self)", dialect: Store.dialect, neighbours: store.tables,
+      selections: statements.selections)
   }
 
   /// The writer of the repository's rows: every write above is one of its operations in a

@@ -201,7 +201,7 @@ private struct SQLiteModelOperations: ModelOperations {
   func delete<Persistent: PersistentModel>(where predicate: Predicate<Persistent>) throws -> Int {
     try perform(Persistent.self) { repository in
       let condition = try PredicateTranslator(
-        table: repository.table, modelName: "\(Persistent.self)", dialect: SQLiteDialect()
+        table: repository.table, modelName: "\(Persistent.self)", dialect: Store.dialect
       )
       .condition(predicate)
       return try repository.writer.delete(where: condition, in: state)

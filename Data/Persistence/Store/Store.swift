@@ -8,6 +8,8 @@ import Synchronization
 /// Access to the connection is serialized by a lock, so a store is safe to share across
 /// tasks; every operation runs to completion before the lock is released.
 package final class Store: Sendable {
+  /// The SQL every query of the store is written in.
+  static let dialect: any SQLDialect = SQLiteDialect()
   let configuration: ModelConfiguration
   let tables: [ObjectIdentifier: TableSchema]
   /// The fixed SQL of each table's writes and lookups, by model type as ``tables``, built once
