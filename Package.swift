@@ -160,7 +160,7 @@ let package = Package(
       dependencies: [
         "Repositories", "Persistence", "SQLiteCore", "SQLValues", "PostgresCore", "Catalog", "CatalogStorage",
         "MoviesCLI",
-        "RepositoryTesting", "TestSupport",
+        "RepositoryTesting", "StorageTesting",
       ],
       path: "Tests/DocumentationTests",
       exclude: ["Contexts"]

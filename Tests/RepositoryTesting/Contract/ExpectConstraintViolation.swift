@@ -1,7 +1,7 @@
 import Repositories
 public import Testing
 
-/// Expects an operation to throw ``RepositoryError/constraintViolation(_:)``, whatever its
+/// Expects an operation to throw `RepositoryError/constraintViolation(_:)`, whatever its
 /// message, and records an issue otherwise.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import Repositories
 import Testing
 
-/// Checks of a unit of work's batch upsert (`RepositoryTransaction.upsert(_:)` with ``Upsert``
+/// Checks of a unit of work's batch upsert (`RepositoryTransaction.upsert(_:)` with `Upsert`
 /// rows): the outcome of each row, partial writes, matches by unique key and conflicts.
 extension RepositoryContract {
   /// Every batch-upsert check, run with the other unit-of-work checks.

@@ -1,7 +1,7 @@
 import Repositories
 import Testing
 
-/// Checks of a ``UnitOfWork`` over the repository's store: its changes commit together or not
+/// Checks of a `UnitOfWork` over the repository's store: its changes commit together or not
 /// at all, and an operation in it that fails changes nothing.
 extension RepositoryContract {
   static var unitOfWorkChecks: [Check] {

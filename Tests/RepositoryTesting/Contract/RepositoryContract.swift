@@ -1,7 +1,7 @@
 import Repositories
 public import Testing
 
-/// The behaviour every ``Repository`` and its store's ``UnitOfWork`` must have, for any model,
+/// The behaviour every `Repository` and its store's `UnitOfWork` must have, for any model,
 /// written once and run against each implementation through one entry point.
 ///
 /// The contract covers insert, fetch, update, delete, upsert, unique keys, predicates,
@@ -63,8 +63,11 @@ public struct RepositoryContract<Fixture: RepositoryContractFixture>: Sendable {
   /// try await RepositoryContract(PlanetFixture()).run(check) { .inMemory(keys: PlanetFixture.keys) }
   /// ```
   ///
-  /// - Parameter make: Returns a repository that holds no model and the unit of work of its
-  ///   store, sharing no state with the ones it returned before.
+  /// - Parameters:
+  ///   - name: The check's name, one of ``checkNames``.
+  ///   - sourceLocation: Where a failure of the run itself is reported.
+  ///   - make: Returns a repository that holds no model and the unit of work of its store,
+  ///     sharing no state with the ones it returned before.
   /// - Throws: what the check throws, including a failed `#require`; an unknown `name`, a
   ///   name that two checks share, or a repository that does not start empty fails the test.
   public func run(

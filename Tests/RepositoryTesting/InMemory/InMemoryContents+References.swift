@@ -14,11 +14,11 @@ extension InMemoryTable: InMemoryModels {
 
 extension InMemoryContents {
   /// Reads a model type's table with the tests of a descriptor's reference filters
-  /// (``FetchDescriptor/keepReferenced(by:to:where:)``), made from the referrers these
+  /// (`FetchDescriptor/keepReferenced(by:to:where:)`), made from the referrers these
   /// contents hold, as SQL's `key IN (SELECT reference …)` does: a `nil` key or reference
   /// matches nothing.
   ///
-  /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if a referrers' predicate cannot be
+  /// - Throws: `RepositoryError/unsupportedQuery(_:)` if a referrers' predicate cannot be
   ///   evaluated; what `body` throws.
   mutating func read<Model: Identifiable & Sendable, Result>(
     _ descriptor: FetchDescriptor<Model>, _ body: (InMemoryTable<Model>, [(Model) -> Bool]) throws -> Result

@@ -39,7 +39,7 @@ where Shared: Decodable & Identifiable & Sendable, Shared.ID: Sendable, Member: 
   /// Returns every member's models that a descriptor on the shared attributes matches, in
   /// its order.
   ///
-  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if two members hold one identifier.
+  /// - Throws: `RepositoryError/constraintViolation(_:)` if two members hold one identifier.
   public func fetch(_ descriptor: FetchDescriptor<Shared>) async throws -> [Member] {
     let (shared, members) = try models()
     let ids = try await shared.fetchIdentifiers(descriptor)

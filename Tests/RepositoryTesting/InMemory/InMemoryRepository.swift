@@ -3,7 +3,7 @@ public import Repositories
 
 /// A repository that keeps its models in memory, for tests of the code that uses repositories.
 ///
-/// It evaluates a ``FetchDescriptor`` the way the SQLite repository does, so a use case tested
+/// It evaluates a `FetchDescriptor` the way the SQLite repository does, so a use case tested
 /// against it behaves the same in the app: it filters with the predicate and keeps the models
 /// after `after`, sorts with the sort descriptors (ties in identifier order, as in SQLite),
 /// then skips `fetchOffset` models and keeps at most `fetchLimit`. Writes are all-or-nothing, and a failure can be
@@ -16,7 +16,7 @@ public import Repositories
 /// await #expect(throws: RepositoryError.self) { try await planets.insert(.saturn) }
 /// ```
 ///
-/// Repositories made on one ``InMemoryStore`` share it, and its ``UnitOfWork`` transactions
+/// Repositories made on one ``InMemoryStore`` share it, and its `UnitOfWork` transactions
 /// change several of them at once. It is `Sendable`: its models live in the store, behind its
 /// lock, and every method does its work before it returns.
 public final class InMemoryRepository<Model>: Repository
@@ -29,7 +29,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
   /// Given a model's `keys`, the store enforces its unique keys for every repository and
   /// transaction on it, as the SQLite repository enforces the model's `Entity.Unique`
   /// declarations: an insert, update or upsert that would make two models share a key's values
-  /// throws ``RepositoryError/constraintViolation(_:)`` and changes nothing, and an upsert
+  /// throws `RepositoryError/constraintViolation(_:)` and changes nothing, and an upsert
   /// replaces the model it matches by a unique key, keeping its identifier. Without them, only
   /// identifiers are unique (and keys declared before, on the same store, stay).
   public init(store: InMemoryStore = InMemoryStore(), keys: ModelKeys<Model>? = nil) {
@@ -39,7 +39,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
 
   /// Creates a repository that holds the given models, in that insertion order.
   ///
-  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if two models share an identifier or
+  /// - Throws: `RepositoryError/constraintViolation(_:)` if two models share an identifier or
   ///   the values of one of `keys`' unique keys.
   public convenience init(
     _ models: [Model], store: InMemoryStore = InMemoryStore(), keys: ModelKeys<Model>? = nil
@@ -67,7 +67,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
 
   /// Inserts a new model.
   ///
-  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if its identifier, or its values of a
+  /// - Throws: `RepositoryError/constraintViolation(_:)` if its identifier, or its values of a
   ///   declared unique key, are already stored.
   public func insert(_ model: Model) async throws {
     try write { try $0.insert([model]) }
@@ -75,7 +75,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
 
   /// Inserts many new models: all of them, or none.
   ///
-  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if an identifier, or the values of a
+  /// - Throws: `RepositoryError/constraintViolation(_:)` if an identifier, or the values of a
   ///   declared unique key, are already stored or appear twice.
   public func insert(_ models: [Model]) async throws {
     try write { try $0.insert(models) }
@@ -83,8 +83,8 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
 
   /// Replaces a stored model.
   ///
-  /// - Throws: ``RepositoryError/notFound(id:)`` if no model has that identifier;
-  ///   ``RepositoryError/constraintViolation(_:)`` if another has its values of a unique key.
+  /// - Throws: `RepositoryError/notFound(id:)` if no model has that identifier;
+  ///   `RepositoryError/constraintViolation(_:)` if another has its values of a unique key.
   public func update(_ model: Model) async throws {
     try write { try $0.update([model]) }
   }
@@ -104,7 +104,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
   /// the same values of a declared unique key (which keeps its identifier and position): all
   /// of them, or none.
   ///
-  /// - Throws: ``RepositoryError/constraintViolation(_:)`` if a replaced model would share a
+  /// - Throws: `RepositoryError/constraintViolation(_:)` if a replaced model would share a
   ///   unique key's values with another.
   public func upsert(_ models: [Model]) async throws {
     try write { try $0.upsert(models) }
@@ -112,7 +112,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
 
   /// Replaces many stored models: all of them, or none.
   ///
-  /// - Throws: ``RepositoryError/notFound(id:)`` naming the first model that is not stored.
+  /// - Throws: `RepositoryError/notFound(id:)` naming the first model that is not stored.
   public func update(_ models: [Model]) async throws {
     try write { try $0.update(models) }
   }
@@ -122,7 +122,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
   /// A negative `fetchOffset` counts as zero and a negative `fetchLimit` as no limit, as in
   /// SQLite ([LIMIT and OFFSET](https://sqlite.org/lang_select.html#limitoffset)).
   ///
-  /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated,
+  /// - Throws: `RepositoryError/unsupportedQuery(_:)` if the predicate cannot be evaluated,
   ///   or for a position (`after`) in an unsorted descriptor.
   public func fetch(_ descriptor: FetchDescriptor<Model>) async throws -> [Model] {
     try store.read(descriptor) { try $0.fetch(descriptor, referenced: $1) }
@@ -143,7 +143,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
 
   /// Returns how many models ``fetch(_:)`` would return for a descriptor.
   ///
-  /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated.
+  /// - Throws: `RepositoryError/unsupportedQuery(_:)` if the predicate cannot be evaluated.
   public func fetchCount(_ descriptor: FetchDescriptor<Model>) async throws -> Int {
     try store.read(descriptor) { try $0.fetchCount(descriptor, referenced: $1) }
   }
@@ -152,7 +152,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
   ///
   /// An identifier listed twice is deleted once.
   ///
-  /// - Throws: ``RepositoryError/notFound(id:)`` naming the first identifier, in `ids` order, that
+  /// - Throws: `RepositoryError/notFound(id:)` naming the first identifier, in `ids` order, that
   ///   is not stored; nothing is deleted then.
   public func delete(ids: [Model.ID]) async throws {
     try write { try $0.delete(ids) }
@@ -160,7 +160,7 @@ where Model: Identifiable & Sendable, Model.ID: Sendable {
 
   /// Deletes every model a predicate matches: all of them, or none if it cannot be evaluated.
   ///
-  /// - Throws: ``RepositoryError/unsupportedQuery(_:)`` if the predicate cannot be evaluated.
+  /// - Throws: `RepositoryError/unsupportedQuery(_:)` if the predicate cannot be evaluated.
   @discardableResult
   public func delete(where predicate: Predicate<Model>) async throws -> Int {
     try write { try $0.delete(where: predicate) }

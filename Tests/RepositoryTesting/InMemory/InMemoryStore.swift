@@ -3,7 +3,7 @@ public import Repositories
 import Synchronization
 
 /// The in-memory counterpart of a SQLite store: the models of every ``InMemoryRepository``
-/// made on it, behind one lock, and a ``UnitOfWork`` whose transactions change several of them
+/// made on it, behind one lock, and a `UnitOfWork` whose transactions change several of them
 /// at once, or none.
 ///
 /// ```swift
