@@ -2,6 +2,7 @@
 /// before `true` and `nil` first in `.forward` order, beside other keys, through keyset pages
 /// and `enumerate`.
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
 /// var boolAttributes: BoolAttributes<Planet>? { BoolAttributes(\.hasRings, optional: \.isInhabited) }
 /// ```

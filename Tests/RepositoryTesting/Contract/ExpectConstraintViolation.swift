@@ -4,6 +4,7 @@ public import Testing
 /// Expects an operation to throw `RepositoryError/constraintViolation(_:)`, whatever its
 /// message, and records an issue otherwise.
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
 /// await expectConstraintViolation { try await planets.insert(PlanetFixture().changing(stored)) }
 /// ```

@@ -5,6 +5,7 @@ extension Repository {
   /// `after` the last model of the one before; at most `bound` models, so a store that repeats
   /// a page cannot loop forever.
   ///
+  /// <!-- snippet context: kit -->
   /// ```swift
   /// let walked = try await planets.walkPages(FetchDescriptor(sortBy: [SortDescriptor(\.moonCount)]), size: 5)
   /// ```

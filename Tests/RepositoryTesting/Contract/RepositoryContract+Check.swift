@@ -5,9 +5,11 @@ extension RepositoryContract {
   /// The body records failures with Swift Testing's `#expect` and `#require`. A fixture adds
   /// checks of its own through ``RepositoryContractFixture/additionalChecks``:
   ///
+  /// <!-- snippet context: kit -->
   /// ```swift
-  /// RepositoryContract<PlanetFixture>.Check("a missing id fetches nil") { contract, subject in
-  ///   #expect(try await subject.repository.fetch(id: UUID(fixture: 250)) == nil)
+  /// let missing = RepositoryContract<PlanetFixture>.Check("a missing id fetches nil") { _, subject in
+  ///   let found = try await subject.repository.fetch(id: UUID(fixture: 250))
+  ///   #expect(found == nil)
   /// }
   /// ```
   public struct Check: Sendable {

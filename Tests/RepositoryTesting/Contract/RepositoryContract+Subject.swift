@@ -4,6 +4,7 @@ extension RepositoryContract {
   /// The store a check runs against: a repository of the fixture's model and the unit of work
   /// of the same store, both empty.
   ///
+  /// <!-- snippet context: kit -->
   /// ```swift
   /// let store = InMemoryStore()
   /// let subject = RepositoryContract<PlanetFixture>.Subject(

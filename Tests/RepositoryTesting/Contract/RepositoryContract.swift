@@ -59,6 +59,7 @@ public struct RepositoryContract<Fixture: RepositoryContractFixture>: Sendable {
 
   /// Runs the check with a name against a fresh store.
   ///
+  /// <!-- snippet context: kit -->
   /// ```swift
   /// try await RepositoryContract(PlanetFixture()).run(check) { .inMemory(keys: PlanetFixture.keys) }
   /// ```

@@ -5,15 +5,23 @@
 /// Write one per model, in the tests; the contract runs every check with it against each
 /// repository implementation. ``PlanetFixture`` is the kit's own.
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
+/// struct Book: Hashable, Identifiable, Sendable {
+///   var id: UUID
+///   var title: String
+///   var year: Int
+///   var isbn: String
+/// }
+///
 /// struct BookFixture: RepositoryContractFixture {
 ///   let keys = ModelKeys<Book>(id: \.id, unique: [UniqueKey(\.isbn)])
 ///   let attribute: any KeyPath<Book, Int> & Sendable = \.year
-///   let edgeCases = [Book(id: UUID(fixture: 200), title: "Nul\u{0}%_\\", author: "", year: .min, isbn: "edge")]
+///   let edgeCases = [Book(id: UUID(fixture: 200), title: "Nul\u{0}%_\\", year: .min, isbn: "edge")]
 ///
 ///   func model(_ number: Int, using generator: inout SplitMix64) -> Book {
 ///     Book(
-///       id: UUID(fixture: UInt8(number)), title: "Book \(number)", author: "Author",
+///       id: UUID(fixture: UInt8(number)), title: "Book \(number)",
 ///       year: Int.random(in: 1900...1910, using: &generator), isbn: "isbn-\(number)")
 ///   }
 ///

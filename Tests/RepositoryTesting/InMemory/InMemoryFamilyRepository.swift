@@ -10,8 +10,14 @@ public import Repositories
 /// ``InMemoryRepository``, so it means what it means there. Unsorted, members come in the order
 /// given, each one's models in insertion order.
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
-/// let trips = InMemoryFamilyRepository<TripSummary, any Trip>([.member(business) { $0 }, .member(personal) { $0 }])
+/// struct Body: Decodable, Identifiable, Sendable {
+///   var id: UUID
+///   var name: String
+/// }
+/// let bodies = InMemoryFamilyRepository<Body, any Sendable>([.member(planets) { $0 }, .member(moons) { $0 }])
+/// let byName = try await bodies.fetch(FetchDescriptor(sortBy: [SortDescriptor(\.name)]))
 /// ```
 public struct InMemoryFamilyRepository<Shared, Member>: FamilyRepository
 where Shared: Decodable & Identifiable & Sendable, Shared.ID: Sendable, Member: Sendable {

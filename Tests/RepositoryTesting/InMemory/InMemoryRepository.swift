@@ -9,6 +9,7 @@ public import Repositories
 /// then skips `fetchOffset` models and keeps at most `fetchLimit`. Writes are all-or-nothing, and a failure can be
 /// injected to test how callers handle a store that fails.
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
 /// let planets = InMemoryRepository<Planet>(keys: PlanetFixture.keys)
 /// try await planets.insert(.earth)

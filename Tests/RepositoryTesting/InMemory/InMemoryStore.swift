@@ -6,6 +6,7 @@ import Synchronization
 /// made on it, behind one lock, and a `UnitOfWork` whose transactions change several of them
 /// at once, or none.
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
 /// let store = InMemoryStore()
 /// let planets = InMemoryRepository<Planet>(store: store, keys: PlanetFixture.keys)

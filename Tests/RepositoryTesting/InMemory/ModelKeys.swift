@@ -6,8 +6,9 @@
 /// unique key keeps the stored model's identifier (`Identifiable.id` alone is read-only to
 /// generic code).
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
-/// let books = InMemoryRepository<Book>(keys: ModelKeys(id: \.id, unique: [UniqueKey(\.isbn)]))
+/// let planets = InMemoryRepository<Planet>(keys: ModelKeys(id: \.id, unique: [UniqueKey(\.name)]))
 /// ```
 public struct ModelKeys<Model: Identifiable>: Sendable {
   /// The model's identifier.

@@ -2,6 +2,7 @@ extension RepositoryContract.Subject {
   /// A new ``InMemoryRepository`` on a new ``InMemoryStore``, and the store as its unit of
   /// work: the in-memory test double as the contract checks it.
   ///
+  /// <!-- snippet context: kit -->
   /// ```swift
   /// try await RepositoryContract(PlanetFixture()).run(check) { .inMemory(keys: PlanetFixture.keys) }
   /// ```

@@ -4,6 +4,7 @@
 /// As in SQLite, a key with a `nil` value never conflicts. Its writable key paths also let the
 /// contract suite make a model that repeats another's unique values.
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
 /// let planets = InMemoryRepository<Planet>(keys: ModelKeys(id: \.id, unique: [UniqueKey(\.name)]))
 /// ```

@@ -3,6 +3,7 @@ public import Foundation
 /// A moon, which belongs to a ``Planet``: a second model of the kit, for tests of stores that
 /// hold several models at once.
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
 /// let moon = Moon(name: "Moon", planetID: Planet.earth.id)
 /// ```

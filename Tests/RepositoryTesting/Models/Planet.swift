@@ -6,6 +6,7 @@ public import Foundation
 /// whose values repeat, a date, a `Bool`, an optional `Bool` and binary data. Its name is
 /// unique, as its storage declares in a test target (its `Entity.Unique` in Data).
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
 /// let planets = InMemoryRepository<Planet>(keys: PlanetFixture.keys)
 /// try await planets.insert(.earth)

@@ -6,6 +6,7 @@ import Foundation
 ///
 /// Any store that declares ``Planet`` with a unique name can run the whole contract with it:
 ///
+/// <!-- snippet context: kit -->
 /// ```swift
 /// try await RepositoryContract(PlanetFixture()).run(check) { .inMemory(keys: PlanetFixture.keys) }
 /// ```
