@@ -13,11 +13,6 @@ extension MovieContractFixture {
     .init(name) { _, subject in try await body(subject.repository) }
   }
 
-  /// Returns every stored movie, ordered by identifier.
-  static func stored(in movies: any Repository<Movie>) async throws -> [Movie] {
-    try await movies.fetch(FetchDescriptor(sortBy: [SortDescriptor(\.id)]))
-  }
-
   /// Returns the movies that match a predicate, ordered by identifier.
   static func fetch(_ movies: any Repository<Movie>, where predicate: Predicate<Movie>) async throws -> [Movie] {
     try await movies.fetch(FetchDescriptor(predicate: predicate, sortBy: [SortDescriptor(\.id)]))
