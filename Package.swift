@@ -6,6 +6,9 @@ let package = Package(
   products: [
     .library(name: "Repositories", targets: ["Repositories"]),
     .library(name: "Persistence", targets: ["Persistence"]),
+    // The test kit: the in-memory repository and unit of work, and the repository contract with
+    // its fixture protocol and its own models, for any package's test target.
+    .library(name: "RepositoryTesting", targets: ["RepositoryTesting"]),
     .executable(name: "movies", targets: ["movies"]),
   ],
   targets: [
@@ -80,7 +83,7 @@ let package = Package(
       name: "movies-benchmark",
       dependencies: [
         "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "SQLValues", "CSQLite", "NestedJSON",
-        "TestSupport", "PostgresCore", "PostgresServer",
+        "RepositoryTesting", "TestSupport", "PostgresCore", "PostgresServer",
       ],
       path: "Benchmarks/StoreBenchmark"
     ),
@@ -96,23 +99,35 @@ let package = Package(
       name: "notify-latency", dependencies: ["Catalog", "Repositories", "Persistence", "CatalogStorage"],
       path: "Benchmarks/NotifyLatency"),
 
-    // Tests mirror the layers; Support holds fixtures and the in-memory repository.
-    .target(name: "TestSupport", dependencies: ["Catalog", "Repositories"], path: "Tests/Support"),
+    // Tests mirror the layers. RepositoryTesting is the test kit, a product that knows no movie:
+    // the in-memory repository and the one repository contract, with models of its own.
+    .target(name: "RepositoryTesting", dependencies: ["Repositories"], path: "Tests/RepositoryTesting"),
+    .testTarget(
+      name: "RepositoryTestingTests", dependencies: ["RepositoryTesting"], path: "Tests/RepositoryTestingTests"),
+    // The engine's side of the kit: its planets as the engine stores them, and SQLite stores as
+    // the contract's subjects, for the engine's runs of the contract.
+    .target(
+      name: "StorageTesting", dependencies: ["RepositoryTesting", "Persistence"], path: "Tests/StorageTesting"),
+    // The catalog's fixtures and its movie-only checks, above the kit.
+    .target(
+      name: "TestSupport", dependencies: ["Catalog", "Repositories", "RepositoryTesting"], path: "Tests/Support"),
     // A family of two trip models and the checks every store's family repository must pass.
     .target(
-      name: "FamilySupport", dependencies: ["Persistence", "Repositories", "TestSupport"], path: "Tests/FamilySupport"),
+      name: "FamilySupport", dependencies: ["Persistence", "Repositories", "RepositoryTesting"],
+      path: "Tests/FamilySupport"),
     // The wide differential fuzzer of predicates (every integer width, floating point, UUIDs,
     // JSON, renamed coding keys) and its corpus, run on each store by the engines' tests.
     .target(
-      name: "PredicateFuzzing", dependencies: ["Persistence", "Repositories", "TestSupport"],
+      name: "PredicateFuzzing", dependencies: ["Persistence", "Repositories", "RepositoryTesting"],
       path: "Tests/PredicateFuzzing"),
     .testTarget(
-      name: "DomainTests", dependencies: ["Catalog", "Repositories", "TestSupport"], path: "Tests/DomainTests"),
+      name: "DomainTests", dependencies: ["Catalog", "Repositories", "RepositoryTesting", "TestSupport"],
+      path: "Tests/DomainTests"),
     .testTarget(
       name: "DataTests",
       dependencies: [
         "Catalog", "Repositories", "Persistence", "CatalogStorage", "SQLiteCore", "SQLValues", "NestedJSON",
-        "TestSupport",
+        "RepositoryTesting", "TestSupport", "StorageTesting",
         "CSQLite", "FamilySupport", "PredicateFuzzing",
       ],
       path: "Tests/DataTests"
@@ -124,7 +139,7 @@ let package = Package(
       dependencies: [
         "PostgresCore", "PostgresServer", "Persistence", "Catalog", "CatalogStorage", "Repositories", "SQLiteCore",
         "SQLValues",
-        "TestSupport", "FamilySupport", "PredicateFuzzing",
+        "RepositoryTesting", "TestSupport", "StorageTesting", "FamilySupport", "PredicateFuzzing",
       ],
       path: "Tests/PostgresTests"),
     // A throwaway PostgreSQL cluster (initdb in a temporary folder, a free loopback port), for the
@@ -145,7 +160,7 @@ let package = Package(
       dependencies: [
         "Repositories", "Persistence", "SQLiteCore", "SQLValues", "PostgresCore", "Catalog", "CatalogStorage",
         "MoviesCLI",
-        "TestSupport",
+        "RepositoryTesting", "StorageTesting",
       ],
       path: "Tests/DocumentationTests",
       exclude: ["Contexts"]
@@ -156,7 +171,7 @@ let package = Package(
       dependencies: [
         "MoviesCLI", "movies", "store-stress", "Persistence", "CatalogStorage", "SQLiteCore", "SQLValues", "Catalog",
         "Repositories",
-        "TestSupport", "FaultVFS", "PostgresServer", "PostgresCore",
+        "RepositoryTesting", "TestSupport", "FaultVFS", "PostgresServer", "PostgresCore",
       ],
       path: "Tests/AppTests"
     ),
@@ -171,7 +186,8 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "Catalog", "Repositories", "Persistence", "CatalogStorage", "TestSupport", "FaultVFS", "reliability-worker",
+        "Catalog", "Repositories", "Persistence", "CatalogStorage", "RepositoryTesting", "TestSupport", "FaultVFS",
+        "reliability-worker",
         "SQLiteCore", "SQLValues",
       ],
       path: "Tests/ReliabilityTests"

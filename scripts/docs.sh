@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the engine's documentation with DocC, warnings as errors: the symbol graphs of the built
 # modules (swift-symbolgraph-extract), then one archive per module — Repositories and Persistence
-# with their catalogs (Documentation.docc), SQLValues, SQLiteCore, PostgresCore and NestedJSON from their doc
-# comments.
+# with their catalogs (Documentation.docc), SQLValues, SQLiteCore, PostgresCore, NestedJSON and the test
+# kit RepositoryTesting from their doc comments.
 # A broken link, a symbol link that resolves to nothing or a parameter left undocumented fails it.
 #   scripts/docs.sh [OUTPUT_DIR]   (default .build/documentation; one <Module>.doccarchive each)
 set -euo pipefail
@@ -25,6 +25,7 @@ extract="$(tool swift-symbolgraph-extract)"
 start=$SECONDS
 swift build --target Persistence  # and the engine modules under it
 swift build --target PostgresCore
+swift build --target RepositoryTesting
 bin="$(swift build --show-bin-path)"
 triple="$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)"
 graphs="$(mktemp -d)"
@@ -33,7 +34,7 @@ mkdir -p "$output"
 
 # module path-of-its-catalog-or-empty
 for entry in Repositories:Domain/Repositories/Documentation.docc Persistence:Data/Persistence/Documentation.docc \
-  SQLValues: SQLiteCore: PostgresCore: NestedJSON:; do
+  SQLValues: SQLiteCore: PostgresCore: NestedJSON: RepositoryTesting:; do
   module="${entry%%:*}"
   catalog="${entry#*:}"
   mkdir -p "$graphs/$module"
@@ -52,4 +53,4 @@ for entry in Repositories:Domain/Repositories/Documentation.docc Persistence:Dat
     exit 1
   fi
 done
-echo "Documentation of Repositories, Persistence, SQLValues, SQLiteCore, PostgresCore and NestedJSON in $output ($((SECONDS - start)) s)"
+echo "Documentation of Repositories, Persistence, SQLValues, SQLiteCore, PostgresCore, NestedJSON and RepositoryTesting in $output ($((SECONDS - start)) s)"

@@ -595,7 +595,7 @@ done
   echo "import Catalog"
   echo "import Foundation"
   echo "import Repositories"
-  echo "import TestSupport"
+  echo "import RepositoryTesting"
   echo "import Testing"
   echo
   echo "/// \`Add$MODEL\` and \`List$PLURAL\` on the in-memory repository, which refuses a duplicate"
@@ -654,7 +654,7 @@ fi
 {
   echo "import Catalog"
   echo "import Foundation"
-  echo "import TestSupport"
+  echo "import RepositoryTesting"
   echo
   echo "/// How the generic repository contract makes ${WORDS_PLURAL}: seeded ones whose other values repeat"
   echo "/// (so ties happen), two at the edges of what a store keeps exactly, and a change to one."
@@ -686,45 +686,34 @@ fi
   echo "}"
 } | write "$FIXTURE_FILE"
 
-contract_test() { # name, what the factory returns (SQLite on a file, in memory, or the in-memory repository)
-  local test="$1" check="$2" names="$3" body="$4"
+contract_test() { # name, the subject: SQLite on a file, in memory, or the in-memory repository
   echo
-  echo "  @Test(arguments: RepositoryContract<${MODEL}ContractFixture>.$names)"
-  echo "  func $test(_ check: String) async throws {"
-  echo "    try await RepositoryContract(${MODEL}ContractFixture()).run($check) {"
-  printf '%s\n' "$body"
-  echo "    }"
+  echo "  @Test(arguments: contract.checkNames)"
+  echo "  func $1(_ check: String) async throws {"
+  echo "    try await Self.contract.run(check) { $2 }"
   echo "  }"
 }
-FILE_CONTAINER="      let folder = try TemporaryDirectory()
-      let container = try ModelContainer(
-        for: $MODEL.self, configurations: ModelConfiguration(\"$PLURAL\", url: folder.file(\"$TABLE.store\")))"
-MEMORY_CONTAINER="      let container = try ModelContainer(
-        for: $MODEL.self, configurations: ModelConfiguration(\"$PLURAL\", isStoredInMemoryOnly: true))"
 {
   echo "import Catalog"
   echo "import CatalogStorage"
   echo "import Persistence"
-  echo "import TestSupport"
+  echo "import RepositoryTesting"
+  echo "import StorageTesting"
   echo "import Testing"
   echo
-  echo "/// The generic repository contract for \`$MODEL\`, on SQLite on a file, SQLite in memory and the"
-  echo "/// in-memory repository, with the unit of work on each."
+  echo "/// The repository contract for \`$MODEL\`, with its unit of work, on SQLite on a file, SQLite in"
+  echo "/// memory and the in-memory repository: one line per store."
   echo "@Suite(\"Every repository obeys the generic contract for $WORDS_PLURAL\")"
   echo "struct ${MODEL}RepositoryContractTests {"
+  echo "  static let contract = RepositoryContract(${MODEL}ContractFixture())"
+  echo
   echo "  @Test func fixtureDeclaresTheEntityUniqueKeys() {"
   echo "    let declared = $MODEL.entity.indexes.filter(\\.isUnique).map(\\.columns)"
   echo "    #expect(${MODEL}ContractFixture.keys.unique.map(\\.attributes) == declared)"
   echo "  }"
-  contract_test sqliteOnAFile check checkNames "$FILE_CONTAINER
-      return try SQLiteRepository<$MODEL>(container: container)"
-  contract_test sqliteInMemory check checkNames "$MEMORY_CONTAINER
-      return try SQLiteRepository<$MODEL>(container: container)"
-  contract_test inMemoryRepository check checkNames "      InMemoryRepository<$MODEL>(keys: ${MODEL}ContractFixture.keys)"
-  contract_test unitOfWorkOnSQLite "unitOfWorkCheck: check" unitOfWorkCheckNames "$FILE_CONTAINER
-      return (try SQLiteRepository<$MODEL>(container: container), try SQLiteUnitOfWork(container: container))"
-  contract_test unitOfWorkInMemory "unitOfWorkCheck: check" unitOfWorkCheckNames "      let store = InMemoryStore()
-      return (InMemoryRepository<$MODEL>(store: store, keys: ${MODEL}ContractFixture.keys), store)"
+  contract_test sqliteOnAFile "try .sqliteFile(for: [$MODEL.self])"
+  contract_test sqliteInMemory "try .sqliteInMemory(for: [$MODEL.self])"
+  contract_test inMemoryRepository ".inMemory(keys: ${MODEL}ContractFixture.keys)"
   echo "}"
 } | write "$CONTRACT_TEST_FILE"
 

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import RepositoryTesting
 import TestSupport
 
 /// The movies every benchmark phase works on, the same for the framework and for raw SQLite.

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryTesting
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryTesting
 import TestSupport
 
 /// Runs the built `movies` executable as a person or a script would, in a private data folder,

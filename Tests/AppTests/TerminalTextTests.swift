@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryTesting
 import Synchronization
 import TestSupport
 import Testing

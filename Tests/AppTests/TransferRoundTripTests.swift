@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Persistence
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

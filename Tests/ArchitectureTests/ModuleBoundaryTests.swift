@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The seams between the package's modules, checked on the sources: the engine knows nothing of
-/// the catalog, the domain nothing of the engine, and only the SQLite core sees the C library.
+/// the catalog, the domain nothing of the engine, the test kit nothing but the repository
+/// protocols, and only the SQLite core sees the C library.
 @Suite struct ModuleBoundaryTests {
   /// The modules of the sample app: the catalog's domain and storage, and the app itself.
   static let catalogModules: Set<String> = ["Catalog", "CatalogStorage", "MoviesCLI", "movies"]
@@ -92,6 +93,21 @@ import Testing
     let values = try #require(package.targets["SQLValues"])
     #expect(values.dependencies.isEmpty)
     #expect(Set(values.imports.keys) == ["Foundation"])
+  }
+
+  @Test func theTestKitDependsOnTheRepositoryProtocolsOnly() throws {
+    // RepositoryTesting is a product another package adds to its test target: it must build
+    // without the catalog, the engine or any other module of this package.
+    let kit = try #require(package.targets["RepositoryTesting"])
+    #expect(kit.path == "Tests/RepositoryTesting")
+    #expect(kit.dependencies == ["Repositories"])
+    let ownModules = Set(package.targets.keys)
+    for (module, files) in kit.imports where ownModules.contains(module) && module != "Repositories" {
+      Issue.record("\(files) in RepositoryTesting import \(module)")
+    }
+    #expect(kit.imports["Repositories"] != nil, "RepositoryTesting's sources were not found")
+    let manifest = try String(contentsOf: package.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    #expect(manifest.contains(#".library(name: "RepositoryTesting", targets: ["RepositoryTesting"])"#))
   }
 
   @Test func everySourceBelongsToATarget() {

@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import RepositoryTesting
 import TestSupport
 
 /// A catalog store file of movies and reviews in a new temporary folder, for the suites of

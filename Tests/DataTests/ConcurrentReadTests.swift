@@ -3,6 +3,7 @@ import CatalogStorage
 import Dispatch
 import Foundation
 import Repositories
+import RepositoryTesting
 import SQLValues
 import SQLiteCore
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import RepositoryTesting
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import RepositoryTesting
 import SQLValues
 import SQLiteCore
 import TestSupport

@@ -1,6 +1,8 @@
 import Catalog
 import CatalogStorage
 import Persistence
+import RepositoryTesting
+import StorageTesting
 import TestSupport
 import Testing
 
@@ -10,6 +12,10 @@ import Testing
 struct ContractFixtureKeysTests {
   @Test func movieFixtureDeclaresMovieEntityUniqueKeys() {
     #expect(MovieContractFixture.keys.unique.map(\.attributes) == Self.uniqueColumns(of: Movie.self))
+  }
+
+  @Test func planetFixtureDeclaresPlanetEntityUniqueKeys() {
+    #expect(PlanetFixture.keys.unique.map(\.attributes) == Self.uniqueColumns(of: Planet.self))
   }
 
   @Test func novelFixtureDeclaresNovelEntityUniqueKeys() {

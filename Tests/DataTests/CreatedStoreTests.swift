@@ -2,6 +2,7 @@ import Catalog
 import CatalogStorage
 import Foundation
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

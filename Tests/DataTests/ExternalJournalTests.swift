@@ -1,6 +1,7 @@
 import Catalog
 import CatalogStorage
 import Foundation
+import RepositoryTesting
 import TestSupport
 import Testing
 

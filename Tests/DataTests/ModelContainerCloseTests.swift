@@ -3,6 +3,7 @@ import CatalogStorage
 import Foundation
 import Persistence
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

@@ -1,16 +1,15 @@
 import Foundation
-import TestSupport
+import RepositoryTesting
 
 /// How the generic repository contract makes novels: seeded ones published in a few years
 /// (so years repeat), changed by a page count, queried by year, sorted by whether read and signed.
-struct NovelContractFixture: BoolSortingFixture {
+struct NovelContractFixture: RepositoryContractFixture {
   /// A novel's identifier and its unique ISBN, as ``NovelRecord``'s `Entity` declares it.
   static let keys = ModelKeys<NovelRecord>(id: \.id, unique: [UniqueKey(\.isbn)])
 
   var keys: ModelKeys<NovelRecord> { Self.keys }
   var attribute: any KeyPath<NovelRecord, Int> & Sendable { \.year }
-  var flag: any KeyPath<NovelRecord, Bool> & Sendable { \.isRead }
-  var optionalFlag: any KeyPath<NovelRecord, Bool?> & Sendable { \.isSigned }
+  var boolAttributes: BoolAttributes<NovelRecord>? { BoolAttributes(\.isRead, optional: \.isSigned) }
 
   /// Text with NUL, LIKE wildcards, a backslash and a decomposed accent; the extremes of
   /// `Int`; no page count and the largest one.

@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
-import TestSupport
+import RepositoryTesting
 
-/// A fresh folder for one test's store files; it lives in TestSupport, shared with the
+/// A fresh folder for one test's store files; it lives in the test kit, shared with the
 /// reliability tests.
-typealias TemporaryDirectory = TestSupport.TemporaryDirectory
+typealias TemporaryDirectory = RepositoryTesting.TemporaryDirectory

@@ -5,8 +5,10 @@ import Testing
 /// each catalog's landing page curates every top-level symbol into a topic, so nothing lands in
 /// DocC's catch-all groups unexplained.
 @Suite struct DocumentationCoverageTests {
-  /// The engine's modules, whose public API a template user reads.
-  static let engineModules = ["Repositories", "Persistence", "SQLiteCore", "PostgresCore", "NestedJSON"]
+  /// The engine's modules and the test kit, whose public API a template user reads.
+  static let engineModules = [
+    "Repositories", "Persistence", "SQLiteCore", "PostgresCore", "NestedJSON", "RepositoryTesting",
+  ]
   /// The landing page of each module that has a DocC catalog.
   static let landingPages = [
     "Repositories": "Domain/Repositories/Documentation.docc/Repositories.md",

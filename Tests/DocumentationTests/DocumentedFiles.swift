@@ -1,9 +1,11 @@
 /// The package's files whose Swift snippets must compile: the README, every article of a DocC
-/// catalog, and the doc comments of the engine, whose API a template user reads.
+/// catalog, and the doc comments of the engine and the test kit, whose API a template user reads.
 enum DocumentedFiles {
-  /// The folders of the engine's modules, whose Swift sources' doc comments are read.
+  /// The folders of the engine's modules and of the test kit, whose Swift sources' doc comments
+  /// are read.
   static let sourceFolders = [
     "Domain/Repositories", "Data/Persistence", "Data/SQLite", "Data/PostgreSQL", "Data/NestedJSON",
+    "Tests/RepositoryTesting",
   ]
 
   /// The Markdown documents, relative to the package: the README, PERFORMANCE.md and every

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import RepositoryTesting
 import TestSupport
 import Testing
 

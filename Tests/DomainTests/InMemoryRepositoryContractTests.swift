@@ -1,33 +1,16 @@
 import Catalog
+import RepositoryTesting
 import TestSupport
 import Testing
 
-@Suite("InMemoryRepository obeys the repository contract")
+/// The repository contract for the catalog's movies, with their movie-only checks, on the
+/// in-memory repository the use cases are tested with.
+@Suite("InMemoryRepository obeys the repository contract for movies")
 struct InMemoryRepositoryContractTests {
-  @Test(arguments: RepositoryContract<MovieContractFixture>.checkNames)
-  func obeysTheGenericContractForMovies(_ check: String) async throws {
-    try await RepositoryContract(MovieContractFixture()).run(check) {
-      InMemoryRepository<Movie>(keys: MovieContractFixture.keys)
-    }
-  }
+  static let contract = RepositoryContract(MovieContractFixture())
 
-  @Test(arguments: RepositoryContract<MovieContractFixture>.unitOfWorkCheckNames)
-  func obeysTheUnitOfWorkContractForMovies(_ check: String) async throws {
-    try await RepositoryContract(MovieContractFixture()).run(unitOfWorkCheck: check) {
-      let store = InMemoryStore()
-      return (InMemoryRepository<Movie>(store: store, keys: MovieContractFixture.keys), store)
-    }
-  }
-
-  @Test(arguments: MovieRepositoryContract<InMemoryRepository<Movie>>.checkNames)
-  func obeysTheMovieContract(_ check: String) async throws {
-    try await MovieRepositoryContract { InMemoryRepository<Movie>(keys: MovieContractFixture.keys) }.run(check)
-  }
-
-  @Test func contractCheckNamesAreUnique() {
-    let generic = RepositoryContract<MovieContractFixture>.checkNames
-    let movies = MovieRepositoryContract<InMemoryRepository<Movie>>.checkNames
-    #expect(Set(generic).count == generic.count)
-    #expect(Set(movies).count == movies.count)
+  @Test(arguments: contract.checkNames)
+  func obeysTheContractForMovies(_ check: String) async throws {
+    try await Self.contract.run(check) { .inMemory(keys: MovieContractFixture.keys) }
   }
 }

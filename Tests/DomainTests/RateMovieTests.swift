@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Catalog
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

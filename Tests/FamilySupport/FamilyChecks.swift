@@ -1,7 +1,7 @@
 import Foundation
 import Persistence
 public import Repositories
-import TestSupport
+import RepositoryTesting
 public import Testing
 
 /// What every store's family repository must do with the trips family: read both members as

@@ -3,6 +3,7 @@ import Foundation
 import Persistence
 import PostgresCore
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Persistence
 import Repositories
+import RepositoryTesting
 import Synchronization
 import TestSupport
 import Testing

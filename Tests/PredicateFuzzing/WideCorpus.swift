@@ -1,6 +1,6 @@
 import Foundation
 public import Repositories
-import TestSupport
+import RepositoryTesting
 
 /// The cases that once answered differently from Swift, kept so that each stays fixed on every
 /// store: renamed coding keys, NaN, `Float` rounding, whole doubles in JSON, narrow and

@@ -1,6 +1,6 @@
 import Foundation
 public import Repositories
-import TestSupport
+import RepositoryTesting
 
 /// Runs random predicates over ``WideRecord`` on a store and in Swift (`Predicate.evaluate`, by
 /// the in-memory repository) and compares what each selects.

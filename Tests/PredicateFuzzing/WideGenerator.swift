@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// Builds random predicates over ``WideRecord``, each with a readable description.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import RepositoryTesting
 
 /// A seeded random source of the wide fuzzer's values: each width at its extremes and near
 /// zero, floating point with infinities and signed zeros, so every case replays from its seed.

@@ -2,6 +2,7 @@ import FaultVFS
 import Foundation
 import Persistence
 import Repositories
+import RepositoryTesting
 import Synchronization
 import TestSupport
 import Testing

@@ -4,6 +4,7 @@ import FaultVFS
 import Foundation
 import Persistence
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryTesting
 import TestSupport
 
 /// Damages a store file's bytes the ways a disk, a bug or an attacker might: header fields,

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import RepositoryTesting
 import TestSupport
 
 /// A model with one attribute of each kind a value can take, filled at random for the

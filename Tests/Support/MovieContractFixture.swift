@@ -1,13 +1,14 @@
 public import Catalog
 import Foundation
+public import RepositoryTesting
 
-/// How the generic ``RepositoryContract`` makes movies: seeded ones rated 0–10 (so ratings
-/// repeat), changed by a heart, queried by rating, with ``Movie/edgeCases`` as edge values.
+/// How the generic `RepositoryContract` makes movies: seeded ones rated 0–10 (so ratings
+/// repeat), changed by a heart, queried by rating, with ``Movie/edgeCases`` as edge values;
+/// and the catalog's movie-only checks (text search, images, partial updates, sorting by each
+/// field), run after the contract's through the same entry point.
 ///
 /// ```swift
-/// try await RepositoryContract(MovieContractFixture()).run(check) {
-///   InMemoryRepository<Movie>(keys: MovieContractFixture.keys)
-/// }
+/// try await RepositoryContract(MovieContractFixture()).run(check) { .inMemory(keys: MovieContractFixture.keys) }
 /// ```
 public struct MovieContractFixture: RepositoryContractFixture {
   /// A movie's identifier and its unique key, as `Movie`'s `Entity` declares it in
@@ -20,6 +21,11 @@ public struct MovieContractFixture: RepositoryContractFixture {
   public var attribute: any KeyPath<Movie, Int> & Sendable { \.rate }
   /// ``Movie/edgeCases``.
   public var edgeCases: [Movie] { Movie.edgeCases }
+
+  /// The catalog's movie-only checks, over ``Movie/samples``.
+  public var additionalChecks: [RepositoryContract<Self>.Check] {
+    Self.searchChecks + Self.sortingChecks + Self.partialChecks + Self.aggregatingChecks
+  }
 
   /// Creates the fixture.
   public init() {}

@@ -1,5 +1,6 @@
 public import Catalog
-public import Foundation
+import Foundation
+import RepositoryTesting
 
 /// Sample movies with fixed identifiers and dates, so tests can name their expected results.
 ///
@@ -153,15 +154,4 @@ extension Movie {
     .withEmptyContent, .withNulCharacters, .withEmoji, .withEmptyImage, .withManyImages,
     .withMaximumHeart, .withPreciseDate, .withLongestTitle, .withSQLLikeText,
   ]
-}
-
-extension UUID {
-  /// Creates the fixed identifier `00000000-0000-0000-0000-0000000000NN`, where NN is `number`.
-  ///
-  /// ```swift
-  /// UUID(fixture: 1).uuidString  // "00000000-0000-0000-0000-000000000001"
-  /// ```
-  public init(fixture number: UInt8) {
-    self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, number))
-  }
 }

@@ -1,6 +1,7 @@
 public import Catalog
 import Foundation
 public import Repositories
+import RepositoryTesting
 import Testing
 
 /// What every store must do with ``FetchDescriptor/keepReferenced(by:to:where:)``: keep the

@@ -1,4 +1,5 @@
 public import Foundation
+import RepositoryTesting
 public import Testing
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import FamilySupport
 import Foundation
 import Persistence
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import FamilySupport
 import Foundation
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

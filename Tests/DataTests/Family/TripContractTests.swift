@@ -1,7 +1,8 @@
 import FamilySupport
 import Foundation
 import Persistence
-import TestSupport
+import RepositoryTesting
+import StorageTesting
 import Testing
 
 /// How the generic repository contract makes business trips: names unique, budgets repeating.
@@ -45,34 +46,15 @@ struct TripContractTests {
         == BusinessTripRecord.entity.indexes.filter(\.isUnique).map(\.columns))
   }
 
-  @Test(arguments: RepositoryContract<BusinessTripContractFixture>.checkNames)
+  static let contract = RepositoryContract(BusinessTripContractFixture())
+
+  @Test(arguments: contract.checkNames)
   func sqliteOnAFile(_ check: String) async throws {
-    try await RepositoryContract(BusinessTripContractFixture()).run(check) {
-      let folder = try TemporaryDirectory()
-      let container = try ModelContainer(
-        for: BusinessTripRecord.self, PersonalTripRecord.self,
-        configurations: ModelConfiguration("Trips", url: folder.file("trips.store")))
-      return try SQLiteRepository<BusinessTripRecord>(container: container)
-    }
+    try await Self.contract.run(check) { try .sqliteFile(for: [BusinessTripRecord.self, PersonalTripRecord.self]) }
   }
 
-  @Test(arguments: RepositoryContract<BusinessTripContractFixture>.checkNames)
+  @Test(arguments: contract.checkNames)
   func inMemoryRepository(_ check: String) async throws {
-    try await RepositoryContract(BusinessTripContractFixture()).run(check) {
-      InMemoryRepository<BusinessTripRecord>(keys: BusinessTripContractFixture.keys)
-    }
-  }
-
-  @Test(arguments: RepositoryContract<BusinessTripContractFixture>.unitOfWorkCheckNames)
-  func unitOfWorkOnSQLite(_ check: String) async throws {
-    try await RepositoryContract(BusinessTripContractFixture()).run(unitOfWorkCheck: check) {
-      let folder = try TemporaryDirectory()
-      let container = try ModelContainer(
-        for: BusinessTripRecord.self, PersonalTripRecord.self,
-        configurations: ModelConfiguration("Trips", url: folder.file("trips.store")))
-      return (
-        try SQLiteRepository<BusinessTripRecord>(container: container), try SQLiteUnitOfWork(container: container)
-      )
-    }
+    try await Self.contract.run(check) { .inMemory(keys: BusinessTripContractFixture.keys) }
   }
 }

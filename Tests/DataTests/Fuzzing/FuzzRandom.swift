@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryTesting
 import TestSupport
 
 /// A seeded random source, so every fuzzed case can be reproduced from its seed.

@@ -1,5 +1,6 @@
 import CatalogStorage
 import Foundation
+import RepositoryTesting
 import SQLValues
 import SQLiteCore
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

@@ -1,11 +1,13 @@
 // The context of a snippet about a template user's own model, `Item`: top-level code with the
-// model and its storage declared as "Make it yours" describes them, the test support module
-// (the contract suite, the in-memory repository), the catalog's errors and Swift Testing.
+// model and its storage declared as "Make it yours" describes them, the test kit (the contract
+// suite, the in-memory repository) and its SQLite subjects, the catalog's errors and Swift
+// Testing.
 import Catalog
 import Foundation
 import Persistence
 import Repositories
-import TestSupport
+import RepositoryTesting
+import StorageTesting
 import Testing
 
 /// The template user's model of "Make it yours".

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresCore
 import Repositories
+import RepositoryTesting
 import TestSupport
 import Testing
 

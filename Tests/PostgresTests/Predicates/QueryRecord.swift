@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import RepositoryTesting
 import TestSupport
 
 /// The model the PostgreSQL predicate tests store: one attribute of each kind a predicate

@@ -1,0 +1,30 @@
+public import Persistence
+public import RepositoryTesting
+
+extension RepositoryContract.Subject where Fixture.Model: PersistentModel {
+  /// A repository and the unit of work of a new SQLite store on a file in a new temporary
+  /// folder, declaring `models` (the contract's model among them).
+  ///
+  /// ```swift
+  /// try await RepositoryContract(PlanetFixture()).run(check) { try .sqliteFile(for: [Planet.self]) }
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` when the store cannot be created.
+  public static func sqliteFile(for models: [any PersistentModel.Type]) throws -> Self {
+    let folder = try TemporaryDirectory()
+    let container = try ModelContainer(
+      for: models, configurations: [ModelConfiguration("Contract", url: folder.file("contract.store"))])
+    return Self(
+      try SQLiteRepository<Fixture.Model>(container: container), unitOfWork: try SQLiteUnitOfWork(container: container))
+  }
+
+  /// A repository and the unit of work of a new SQLite store in memory, declaring `models`.
+  ///
+  /// - Throws: ``PersistenceError`` when the store cannot be created.
+  public static func sqliteInMemory(for models: [any PersistentModel.Type]) throws -> Self {
+    let container = try ModelContainer(
+      for: models, configurations: [ModelConfiguration("Contract", isStoredInMemoryOnly: true)])
+    return Self(
+      try SQLiteRepository<Fixture.Model>(container: container), unitOfWork: try SQLiteUnitOfWork(container: container))
+  }
+}
