@@ -23,7 +23,7 @@ extension PostgresStore {
     let path = displayURL
     do {
       try await pool.transaction { connection in
-        try PostgresIncompleteMark.place(note, on: connection, path: path)
+        try IncompleteMark.place(note, on: connection, path: path)
       }
     } catch {
       throw Self.failure(error)
@@ -37,7 +37,7 @@ extension PostgresStore {
   ///   store stays marked then.
   public func markComplete() async throws(PersistenceError) {
     do {
-      try await pool.transaction { connection in try PostgresIncompleteMark.remove(on: connection) }
+      try await pool.transaction { connection in try IncompleteMark.remove(on: connection) }
     } catch {
       throw Self.failure(error)
     }

@@ -97,8 +97,8 @@ public final class PostgresStore: Sendable {
     do {
       try await pool.transaction { connection in
         _ = try connection.query(Self.advisoryLock)
-        if let note = try PostgresIncompleteMark.note(on: connection) {
-          throw PostgresIncompleteMark.incomplete(path: self.displayURL, note: note)
+        if let note = try IncompleteMark.note(on: connection) {
+          throw IncompleteMark.incomplete(path: self.displayURL, note: note)
         }
         try PostgresHistory.createMissing(on: connection)
         if let migrator {

@@ -128,8 +128,8 @@ public struct PostgresStoreInspection: Sendable {
         // A damaged record: the database's version cannot be told.
         standing = PostgresMigrator.Standing(record: nil, index: nil, problem: "\(error)", missing: [], present: [])
       }
-      if let note = try PostgresIncompleteMark.note(on: connection) {
-        refusal = "it is incomplete: \(PostgresText.unescaped(note))"
+      if let note = try IncompleteMark.note(on: connection) {
+        refusal = "it is incomplete: \(note)"
         problems.append(StoreProblem(refusal ?? ""))
       }
       for table in standing.present.sorted() {
