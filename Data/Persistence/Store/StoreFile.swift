@@ -84,13 +84,28 @@ struct StoreFile {
   /// How many names the regular file has besides its path: hard links made with `ln` or
   /// `cp -al`. A temporary of the store's own creation still linked to it (``StoreTemporary``)
   /// is not one.
+  ///
+  /// The links are counted again after the temporaries, until the count holds still: a creator
+  /// that removed its temporary while they were looked for would otherwise leave one name too
+  /// many, and a store that another process had just created was refused (seen under load).
   var otherNames: Int {
+    var others = 0
+    for _ in 0..<5 {
+      guard let before = links, before > 1, let identity = FileIdentity(path: path) else { return 0 }
+      let temporaries = StoreTemporary.names(of: identity, besideStore: path)
+      guard let after = links else { return 0 }
+      others = max(0, after - 1 - temporaries)
+      if after == before { break }
+    }
+    return others
+  }
+
+  /// The number of names of the file at the path, when it is a regular file (a folder's links
+  /// are its entries; what is not a regular file is refused for that).
+  private var links: Int? {
     var status = stat()
-    // A folder's links are its entries; what is not a regular file is refused for that.
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1,
-      let identity = FileIdentity(path: path)
-    else { return 0 }
-    return max(0, Int(status.st_nlink) - 1 - StoreTemporary.names(of: identity, besideStore: path))
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(status.st_nlink)
   }
 
   /// Checks that the file has no other name, as writing it needs: SQLite keeps a store's `-wal`
