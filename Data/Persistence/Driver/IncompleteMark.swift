@@ -40,6 +40,11 @@ enum IncompleteMark {
 
   /// The error an opening of a marked store throws.
   static func incomplete(path: String, note: String) -> PersistenceError {
-    .cannotOpen(path: path, reason: "it is incomplete: \(note)")
+    .cannotOpen(path: path, reason: reason(note: note))
+  }
+
+  /// Why a marked store is refused, as an opening and an inspection say it.
+  static func reason(note: String) -> String {
+    "it is incomplete: \(note)"
   }
 }

@@ -129,7 +129,7 @@ public struct PostgresStoreInspection: Sendable {
         standing = PostgresMigrator.Standing(record: nil, index: nil, problem: "\(error)", missing: [], present: [])
       }
       if let note = try IncompleteMark.note(on: connection) {
-        refusal = "it is incomplete: \(note)"
+        refusal = IncompleteMark.reason(note: note)
         problems.append(StoreProblem(refusal ?? ""))
       }
       for table in standing.present.sorted() {
