@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// A bounded set of connections to one server, shared by tasks: each operation borrows a
@@ -29,7 +30,8 @@ public final class PostgresPool: Sendable {
   private struct State {
     var idle: [PooledConnection] = []
     var open = 0
-    var waiters: [CheckedContinuation<PooledConnection?, Never>] = []
+    var waiters: [PoolWaiter] = []
+    var closed = false
   }
 
   private let state = Mutex(State())
@@ -45,25 +47,66 @@ public final class PostgresPool: Sendable {
   /// Runs `body` with a connection of the pool, on a thread where blocking is allowed, and
   /// returns what it returns.
   ///
+  /// The wait for a free connection, the body and the connection's return all happen on that
+  /// thread, so a connection is never held by a task waiting for one of Swift's cooperative
+  /// threads: callers blocked in ``withConnectionNow(_:)`` on those threads cannot starve the
+  /// borrowers they wait for.
+  ///
   /// - Throws: ``PostgresError`` if no connection can be opened; what `body` throws.
   public func withConnection<T: Sendable>(
     _ body: @escaping @Sendable (PostgresConnection) throws -> T
   ) async throws -> T {
-    let pooled = try await borrow()
-    let outcome = await onBlockingThread { Result { try body(pooled.connection) } }
-    giveBack(pooled)
-    return try outcome.get()
+    try await onBlockingThread { Result { try self.withConnectionNow(body) } }.get()
   }
 
-  /// A connection: an idle one, a new one while fewer than `size` are open, or the next one
-  /// given back.
-  private func borrow() async throws -> PooledConnection {
-    enum Next {
-      case ready(PooledConnection)
-      case open
-      case wait
+  /// Runs `body` with a connection of the pool on the calling thread, which waits — blocked —
+  /// for a free connection, and returns what `body` returns: for synchronous callers, such as
+  /// a context's `save()`, that block their thread as a write to a SQLite file does.
+  ///
+  /// - Throws: ``PostgresError`` if no connection can be opened; what `body` throws.
+  public func withConnectionNow<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+    let pooled = try borrowNow()
+    defer { giveBack(pooled) }
+    return try body(pooled.connection)
+  }
+
+  /// Closes the pool: its idle connections now, each borrowed one when it is given back; a
+  /// borrower waiting is handed a free slot and fails, as every later borrower does.
+  public func close() {
+    let (idle, waiters) = state.withLock { state in
+      state.closed = true
+      defer {
+        state.open -= state.idle.count
+        state.idle.removeAll()
+        state.waiters.removeAll()
+      }
+      return (state.idle, state.waiters)
     }
-    let next = state.withLock { state -> Next in
+    // Each connection closes as its last reference goes.
+    _ = idle
+    for waiter in waiters { waiter.hand(nil) }
+  }
+
+  /// Whether ``close()`` was called: a waiter then handed no connection holds no slot.
+  private var isClosed: Bool { state.withLock { $0.closed } }
+
+  /// The error of a borrower of a closed pool.
+  private static var closedError: PostgresError {
+    PostgresError(code: nil, message: "the connection pool was closed")
+  }
+
+  /// What a borrower does next: take an idle connection, open one in a free slot, or wait.
+  private enum Next {
+    case ready(PooledConnection)
+    case open
+    case wait
+    case closed
+  }
+
+  /// Takes an idle connection, or a free slot, or neither.
+  private func takeNext() -> Next {
+    state.withLock { state -> Next in
+      if state.closed { return .closed }
       if let idle = state.idle.popLast() { return .ready(idle) }
       if state.open < size {
         state.open += 1
@@ -71,47 +114,40 @@ public final class PostgresPool: Sendable {
       }
       return .wait
     }
-    switch next {
+  }
+
+  /// A connection: an idle one, a new one while fewer than `size` are open, or the next one
+  /// given back, waited for on the calling thread.
+  private func borrowNow() throws -> PooledConnection {
+    switch takeNext() {
+    case .closed:
+      throw Self.closedError
     case .ready(let pooled):
       return pooled
     case .open:
-      return try await openInSlot()
+      return try openInSlotNow()
     case .wait:
-      let handed = await withCheckedContinuation { continuation in
-        state.withLock { state in state.waiters.append(continuation) }
-      }
-      // `nil`: a slot came free instead of a connection; open one in it.
-      if let handed { return handed }
-      return try await openInSlot()
+      let waiter = PoolWaiter()
+      state.withLock { state in state.waiters.append(waiter) }
+      if let handed = waiter.wait() { return handed }
+      if isClosed { throw Self.closedError }
+      return try openInSlotNow()
     }
   }
 
-  /// Opens a connection in a slot this borrower holds; if it cannot, frees the slot for the
-  /// next waiter.
+  /// Opens a connection in a slot this borrower holds, on the calling thread; if it cannot,
+  /// frees the slot for the next waiter.
   ///
   /// A server that serves as many connections as it may is asked again, after pauses that
   /// grow from 10 ms to half a second, until ``busyTimeout`` has passed.
-  private func openInSlot() async throws -> PooledConnection {
-    let url = self.url
-    let clock = ContinuousClock()
-    let deadline = clock.now + busyTimeout
-    var pause = Duration.milliseconds(10)
+  private func openInSlotNow() throws -> PooledConnection {
+    var attempts = OpeningAttempts(busyTimeout: busyTimeout)
     while true {
-      let opened = await onBlockingThread {
-        Result { () throws(PostgresError) in PooledConnection(try PostgresConnection(url: url)) }
-      }
-      do {
-        return try opened.get()
-      } catch  where error.isServerFull && clock.now + pause < deadline {
-        try? await Task.sleep(for: pause)
-        pause = min(pause * 2, .milliseconds(500))
-      } catch  where error.isServerFull {
-        releaseSlot()
-        throw PostgresError(
-          code: error.code,
-          message: "the server serves as many connections as it may, and none came free within "
-            + "\(busyTimeout.components.seconds) s", detail: error.message)
-      } catch {
+      let opened = Result { () throws(PostgresError) in PooledConnection(try PostgresConnection(url: url)) }
+      switch attempts.next(after: opened) {
+      case .opened(let pooled): return pooled
+      case .pause(let pause): Thread.sleep(forTimeInterval: pause.seconds)
+      case .failed(let error):
         releaseSlot()
         throw error
       }
@@ -125,27 +161,31 @@ public final class PostgresPool: Sendable {
       releaseSlot()
       return
     }
-    let waiter = state.withLock { state -> CheckedContinuation<PooledConnection?, Never>? in
+    let waiter = state.withLock { state -> PoolWaiter? in
+      if state.closed {
+        state.open -= 1
+        return nil
+      }
       if state.waiters.isEmpty {
         state.idle.append(pooled)
         return nil
       }
       return state.waiters.removeFirst()
     }
-    waiter?.resume(returning: pooled)
+    waiter?.hand(pooled)
   }
 
   /// Frees the slot of a connection that is gone (or was never opened): the next waiter opens
   /// one in it.
   private func releaseSlot() {
-    let waiter = state.withLock { state -> CheckedContinuation<PooledConnection?, Never>? in
+    let waiter = state.withLock { state -> PoolWaiter? in
       if state.waiters.isEmpty {
         state.open -= 1
         return nil
       }
       return state.waiters.removeFirst()
     }
-    waiter?.resume(returning: nil)
+    waiter?.hand(nil)
   }
 }
 

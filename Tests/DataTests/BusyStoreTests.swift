@@ -24,7 +24,7 @@ struct BusyStoreTests {
   }
 
   @Test(.timeLimit(.minutes(5))) func aWriterThatWaitsTooLongGetsATypedErrorNamingTheHolder() async throws {
-    let holder = try container(busyTimeout: .seconds(5)).store(named: nil)
+    let holder = try container(busyTimeout: .seconds(5)).fileStore(named: nil, for: "a test")
     let movies = try SQLiteRepository<Movie>(container: try container(busyTimeout: .milliseconds(300)))
     let locked = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)

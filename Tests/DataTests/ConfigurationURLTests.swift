@@ -4,17 +4,15 @@ import RepositoryTesting
 import TestSupport
 import Testing
 
-/// A configuration's URL that names no file is refused before anything opens, rather than
-/// its path taken for a file's.
+/// A configuration's URL that names neither a file nor a PostgreSQL database is refused before
+/// anything opens, rather than its path taken for a file's; a `postgres://` URL is never taken
+/// for a file.
 struct ConfigurationURLTests {
   let folder: TemporaryDirectory
 
   init() throws { folder = try TemporaryDirectory() }
 
-  @Test(arguments: [
-    "postgres://app:SECRETPW@localhost:5432/db", "postgresql://localhost/db", "https://example.com/db",
-    "s3://bucket/db",
-  ])
+  @Test(arguments: ["https://app:SECRETPW@example.com/db", "s3://bucket/db", "mysql://localhost/db"])
   func aURLThatNamesNoFileIsRefusedAndNothingIsCreated(text: String) throws {
     let url = try #require(URL(string: text))
     let existedBefore = FileManager.default.fileExists(atPath: url.path)
@@ -40,14 +38,30 @@ struct ConfigurationURLTests {
     }
   }
 
-  @Test func noStoreOpensWhenOneConfigurationNamesNoFile() throws {
+  @Test(arguments: ["postgres://app:SECRETPW@127.0.0.1:1/db", "postgresql://app:SECRETPW@127.0.0.1:1/db"])
+  func aDatabaseURLIsNeverTakenForAFile(text: String) throws {
+    let url = try #require(URL(string: text))
+    // Port 1 on the loopback: nothing listens, so the connection is refused at once.
+    let error = try #require(throws: PersistenceError.self) {
+      try ModelContainer(for: [CrateRecord.self], configurations: [ModelConfiguration("Notes", url: url)])
+    }
+    guard case .postgres = error else {
+      Issue.record("\(error)")
+      return
+    }
+    #expect(!"\(error)".contains("SECRETPW"))
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
+
+  @Test(arguments: ["s3://bucket/db", "postgres://127.0.0.1:1/db"])
+  func noStoreOpensWhenOneConfigurationCannotOpen(second: String) throws {
     let file = folder.file("first.store")
     #expect(throws: PersistenceError.self) {
       try ModelContainer(
         for: [CrateRecord.self],
         configurations: [
           ModelConfiguration("First", url: file),
-          ModelConfiguration("Second", url: URL(string: "postgres://localhost/db")!),
+          ModelConfiguration("Second", url: URL(string: second)!),
         ])
     }
     #expect(!FileManager.default.fileExists(atPath: file.path))

@@ -105,9 +105,96 @@ struct PostgresPoolTests {
     // Some transactions collided and ran again (the test would prove nothing otherwise).
     #expect(attempts.value.load(ordering: .relaxed) > 400)
   }
+
+  @Test func threadsAndTasksWaitingTogetherEachGetAConnectionInTurn() async throws {
+    let pool = PostgresPool(url: url, size: 2)
+    try pool.withConnectionNow { connection in
+      try connection.execute(
+        "CREATE TABLE counter (id int8 PRIMARY KEY, value int8 NOT NULL); INSERT INTO counter VALUES (1, 0)")
+    }
+    let backends = Mutex(Set<Int64>())
+    // Eight threads blocking in the pool and eight tasks awaiting it share its two connections.
+    let threads = (0..<8).map { _ in
+      let thread = BlockingWriter {
+        for _ in 0..<10 {
+          try pool.transactionNow(isolation: .serializable, attempts: 100) { connection in
+            _ = try connection.query("SELECT pg_sleep(0.001)")
+            _ = try connection.query("UPDATE counter SET value = value + 1 WHERE id = 1")
+            let backend = try #require(connection.query("SELECT pg_backend_pid()").int64(row: 0, column: 0))
+            backends.withLock { _ = $0.insert(backend) }
+          }
+        }
+      }
+      thread.start()
+      return thread
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<10 {
+            try await pool.transaction(isolation: .serializable, attempts: 100) { connection in
+              _ = try connection.query("UPDATE counter SET value = value + 1 WHERE id = 1")
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    for thread in threads { try thread.finish() }
+    let value = try pool.withConnectionNow { try $0.query("SELECT value FROM counter").int64(row: 0, column: 0) }
+    #expect(value == 160)
+    #expect(backends.withLock { $0.count } <= 2)
+  }
+
+  @Test func aBlockingTransactionRollsBackWhatItsBodyDidWhenItThrows() throws {
+    let pool = PostgresPool(url: url, size: 1)
+    try pool.withConnectionNow { try $0.execute("CREATE TABLE notes (id int8 PRIMARY KEY)") }
+    struct Refused: Error {}
+    #expect(throws: Refused.self) {
+      try pool.transactionNow { connection in
+        _ = try connection.query("INSERT INTO notes VALUES (1)")
+        throw Refused()
+      }
+    }
+    let count = try pool.withConnectionNow { try $0.query("SELECT count(*) FROM notes").int64(row: 0, column: 0) }
+    #expect(count == 0)
+  }
 }
 
 /// How many times transactions' bodies ran, counted from many tasks.
 private final class AttemptCount: Sendable {
   let value = Atomic<Int>(0)
+}
+
+/// A thread that runs a body once and keeps what it threw, for the tests of callers that block.
+private final class BlockingWriter: Sendable {
+  private let outcome = Outcome()
+  private let body: @Sendable () throws -> Void
+
+  init(_ body: @escaping @Sendable () throws -> Void) {
+    self.body = body
+  }
+
+  func start() {
+    let (outcome, body) = (self.outcome, self.body)
+    Thread {
+      do { try body() } catch { outcome.failure.withLock { $0 = "\(error)" } }
+      outcome.done.signal()
+    }.start()
+  }
+
+  /// Waits for the body to end, and fails with what it threw.
+  func finish() throws {
+    outcome.done.wait()
+    if let message = outcome.failure.withLock({ $0 }) { throw BlockingFailure(message: message) }
+  }
+
+  private final class Outcome: Sendable {
+    let done = DispatchSemaphore(value: 0)
+    let failure = Mutex<String?>(nil)
+  }
+}
+
+private struct BlockingFailure: Error {
+  let message: String
 }

@@ -28,3 +28,20 @@ extension RepositoryContract.Subject where Fixture.Model: PersistentModel {
       try SQLiteRepository<Fixture.Model>(container: container), unitOfWork: try SQLiteUnitOfWork(container: container))
   }
 }
+
+extension RepositoryContract.Subject where Fixture.Model: PersistentModel {
+  /// The ``ModelRepository`` and ``ModelUnitOfWork`` of a container opened on one
+  /// configuration — a file, memory or a PostgreSQL database — declaring `models`: the same
+  /// calls whatever the database.
+  ///
+  /// - Throws: ``PersistenceError`` when the store cannot be opened.
+  public static func container(
+    _ configuration: ModelConfiguration, for models: [any PersistentModel.Type]
+  ) throws
+    -> Self
+  {
+    let container = try ModelContainer(for: models, configurations: [configuration])
+    return Self(
+      try ModelRepository<Fixture.Model>(container: container), unitOfWork: try ModelUnitOfWork(container: container))
+  }
+}

@@ -1,11 +1,9 @@
 import Repositories
-import SQLValues
-import SQLiteCore
 import Synchronization
 
 /// What a ``ModelContext`` has staged and not saved, kept where its store can reach it: closing
 /// the container saves the changes of a context that autosaves, and refuses to close over those
-/// of one that does not (``Store/saveContexts()``), so that no change is ever dropped unseen.
+/// of one that does not (`DatabaseStore.saveContexts()`), so that no change is ever dropped unseen.
 ///
 /// The context and the container's close may run on different threads: every use of the
 /// staged changes, and every save of them, holds the lock, so one save writes them once.
@@ -38,7 +36,7 @@ extension ContextChanges {
   ///
   /// - Throws: `RepositoryError`, as ``ModelContext/save()`` documents; every change is then
   ///   still staged.
-  func save(to store: Store) throws {
+  func save(to store: any DatabaseStore) throws {
     try withStaged { staged in try Self.save(&staged, to: store) }
   }
 
@@ -46,7 +44,7 @@ extension ContextChanges {
   /// saved remain (the context does not autosave).
   ///
   /// - Throws: what ``save(to:)`` throws.
-  func autosave(to store: Store) throws -> Bool {
+  func autosave(to store: any DatabaseStore) throws -> Bool {
     try withStaged { staged in
       guard !staged.isEmpty else { return false }
       guard staged.autosaves else { return true }
@@ -55,7 +53,7 @@ extension ContextChanges {
     }
   }
 
-  private static func save(_ staged: inout Staged, to store: Store) throws {
+  private static func save(_ staged: inout Staged, to store: any DatabaseStore) throws {
     guard !staged.isEmpty else { return }
     let changes = staged.changes.all
     let batchDeletes = staged.batchDeletes
@@ -63,15 +61,12 @@ extension ContextChanges {
       throw RepositoryError.unavailable("\(change.model.typeName) is not stored in this context's store")
     }
     do {
-      try store.write(author: staged.author) { state in
-        // References are checked at the commit, so changes may be staged in any order.
-        try state.connection.execute("PRAGMA defer_foreign_keys = ON")
-        let tables = Array(store.tables.values)
-        try StagedChange.apply(changes, in: state, store: store, tables: tables)
-        for delete in batchDeletes { try delete.apply(in: state, store: store, tables: tables) }
+      // References are checked at the commit where the database can, so changes may be staged
+      // in any order.
+      try store.writeNow(author: staged.author, defersReferences: true) { transaction in
+        try StagedChange.apply(changes, in: transaction)
+        for delete in batchDeletes { try delete.apply(in: transaction) }
       }
-    } catch let error as SQLiteError where error.isForeignKeyViolation {
-      throw RepositoryError.constraintViolation("a saved model refers to one that does not exist")
     } catch {
       throw RepositoryError(error, modelName: changes.first?.model.typeName ?? batchDeletes.first?.typeName ?? "model")
     }

@@ -76,7 +76,7 @@ extension ModelContext {
       throw RepositoryError.invalidValue("enumerate needs a batch size of at least 1, not \(batchSize)")
     }
     if autosaveEnabled { try save() }
-    let cursor = try repository(for: Model.self).cursor(descriptor).makeAsyncIterator()
+    let cursor = try repository(for: Model.self).rowsNow(descriptor)
     let stagedBefore = stagings
     var batch: [Model] = []
     var finished = false
@@ -104,10 +104,10 @@ extension ModelContext {
   /// A repository on this context's store, for reads.
   func repository<Model: PersistentModel>(
     for type: Model.Type
-  ) throws(RepositoryError) -> SQLiteRepository<Model> {
+  ) throws(RepositoryError) -> any StoreRepository<Model> {
     guard let table = store.tables[ObjectIdentifier(type)] else {
       throw .unavailable("\(Model.self) is not stored in this context's store")
     }
-    return SQLiteRepository(store: store, table: table)
+    return store.repository(of: type, table: table, author: nil)
   }
 }

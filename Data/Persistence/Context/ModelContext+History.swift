@@ -11,7 +11,7 @@ extension ModelContext {
   ///
   /// - Throws: ``PersistenceError`` if the store keeps no history or it cannot be read.
   public func fetchHistory(_ descriptor: HistoryDescriptor) throws -> [HistoryTransaction] {
-    try container.fetchHistory(descriptor, in: store)
+    try store.fetchHistory(descriptor)
   }
 
   /// Deletes exactly the transactions of this context's store that a descriptor describes,
@@ -20,6 +20,6 @@ extension ModelContext {
   /// - Throws: ``PersistenceError`` if the store keeps no history or cannot be written; the
   ///   history is then left as it was.
   public func deleteHistory(_ descriptor: HistoryDescriptor) throws {
-    try container.deleteHistory(descriptor, in: store)
+    try store.deleteHistory(descriptor)
   }
 }

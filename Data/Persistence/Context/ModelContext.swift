@@ -1,6 +1,5 @@
 public import Foundation
 import Repositories
-import SQLValues
 
 /// A unit of work on one store: inserts, updates and deletes are staged in the context, and
 /// ``save()`` writes them all in one transaction, or none of them.
@@ -39,7 +38,7 @@ public final class ModelContext {
     set { pending.withStaged { $0.autosaves = newValue } }
   }
 
-  let store: Store
+  let store: any DatabaseStore
   /// The staged changes, which the store's close can reach too (``ContextChanges``).
   private let pending = ContextChanges()
   /// How many times something was staged: ``enumerate(_:batchSize:allowEscapingMutations:block:)``
@@ -58,7 +57,7 @@ public final class ModelContext {
   }
 
   /// A context for a store the container already found.
-  init(container: ModelContainer, store: Store) {
+  init(container: ModelContainer, store: any DatabaseStore) {
     self.container = container
     self.store = store
     store.track(pending)
@@ -128,9 +127,9 @@ public final class ModelContext {
   ///   evaluate, or `RepositoryError.unavailable` if the context's store does not hold the
   ///   type; nothing is staged then.
   public func delete<Model: PersistentModel>(model: Model.Type, where predicate: Predicate<Model>? = nil) throws {
-    let table = try repository(for: Model.self).table
+    let repository = try repository(for: Model.self)
     do {
-      let delete = try StagedBatchDelete(Model.self, where: predicate, table: table)
+      let delete = try StagedBatchDelete(Model.self, where: predicate, in: repository)
       pending.withStaged { $0.batchDeletes.append(delete) }
     } catch {
       throw RepositoryError(error, modelName: "\(Model.self)")

@@ -1,6 +1,5 @@
 import Foundation
 import Repositories
-import SQLValues
 
 /// One staged change of a ``ModelContext``: the model's latest value and what to do with it.
 struct StagedChange: Sendable {
@@ -25,25 +24,23 @@ struct StagedChange: Sendable {
     return result
   }
 
-  /// Applies `changes`, in their order, inside the caller's write transaction on `store`,
-  /// whose `tables` a delete may change too.
+  /// Applies `changes`, in their order, inside the caller's write transaction.
   ///
-  /// Consecutive changes of one kind to models of one type go to the table's writer together,
-  /// as a repository's batch does: one writer, one encoder and one statement for the run,
+  /// Consecutive changes of one kind to models of one type go to the transaction together, as
+  /// a repository's batch does: one writer, one encoder and one statement for the run,
   /// instead of one for each change.
   ///
   /// - Throws: `RepositoryError.unavailable` for a model of a type the store does not hold,
   ///   `RepositoryError.notFound` for an update or delete of a model that is not stored; the
-  ///   SQLite error of a refused write.
-  static func apply(_ changes: [StagedChange], in state: StoreState, store: Store, tables: [TableSchema]) throws {
+  ///   database's error of a refused write.
+  static func apply(_ changes: [StagedChange], in transaction: any TransactionDispatch) throws {
     var start = changes.startIndex
     while start < changes.endIndex {
       let first = changes[start]
       let type = first.model.modelType
       var end = start + 1
       while end < changes.endIndex, changes[end].kind == first.kind, changes[end].model.modelType == type { end += 1 }
-      try Swift.type(of: first.model).apply(
-        first.kind, to: changes[start..<end], in: state, store: store, tables: tables)
+      try Swift.type(of: first.model).apply(first.kind, to: changes[start..<end], in: transaction)
       start = end
     }
   }
@@ -65,12 +62,11 @@ protocol StagedModel: AnyObject, Sendable {
   /// Whether `other`, a model of the same type (``modelType``), has this one's identifier.
   func hasSameID(as other: any StagedModel) -> Bool
   /// Inserts, updates or deletes the rows of the models of `run` — all of this type, and all
-  /// changed by `kind` — in their table of `store`, and records them in the history; `tables`
-  /// are all of the store's, whose rows a delete may change too.
+  /// changed by `kind` — in their table, through the caller's transaction, which records them
+  /// in the history.
   static func apply(
-    _ kind: PendingChange.Kind, to run: ArraySlice<StagedChange>, in state: StoreState, store: Store,
-    tables: [TableSchema]
-  ) throws
+    _ kind: PendingChange.Kind, to run: ArraySlice<StagedChange>, in transaction: any TransactionDispatch)
+    throws
 }
 
 /// A model of a known type, held for a staged change.
@@ -93,23 +89,17 @@ final class StagedValue<Model: PersistentModel>: StagedModel, Sendable {
   }
 
   static func apply(
-    _ kind: PendingChange.Kind, to run: ArraySlice<StagedChange>, in state: StoreState, store: Store,
-    tables: [TableSchema]
-  ) throws {
-    guard let table = store.tables[ObjectIdentifier(Model.self)] else {
-      throw RepositoryError.unavailable("\(Model.self) is not stored in this context's store")
-    }
-    let writer = TableWriter<Model>(
-      table: table, statements: store.statements(of: Model.self, table: table), tables: tables)
-    // A run holds the models of one type (`StagedChange.apply(_:in:store:tables:)`), each held
-    // by this class.
+    _ kind: PendingChange.Kind, to run: ArraySlice<StagedChange>, in transaction: any TransactionDispatch
+  )
+    throws
+  {
+    // A run holds the models of one type (`StagedChange.apply(_:in:)`), each held by this
+    // class.
     let models = run.map { unsafeDowncast($0.model, to: StagedValue<Model>.self).value }
     switch kind {
-    case .insert: try writer.insert(models, in: state)
-    case .update: try writer.update(models, in: state)
-    case .delete:
-      try writer.delete(
-        models.map { (model) throws(PersistenceError) in (model.id, try SQLValue(identifier: model.id)) }, in: state)
+    case .insert: try transaction.insert(models)
+    case .update: try transaction.update(models)
+    case .delete: try transaction.delete(ids: models.map(\.id), of: Model.self)
     }
   }
 }

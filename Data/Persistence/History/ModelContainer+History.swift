@@ -28,11 +28,8 @@ extension ModelContainer {
     after token: HistoryToken? = nil, authors: Set<String>? = nil, limit: Int? = nil, changeLimit: Int? = nil,
     configuration: String? = nil
   ) throws -> [HistoryTransaction] {
-    let store = try store(named: configuration)
-    return try history(of: store) {
-      try HistoryLog.transactions(
-        after: token, authors: authors, limit: limit, changeLimit: changeLimit, on: $0.connection)
-    }
+    try store(named: configuration).fetchHistory(
+      HistoryPage(direction: .after, token: token, authors: authors, limit: limit, changeLimit: changeLimit))
   }
 
   /// The transactions committed before a token (before none, the newest), newest first; only
@@ -52,11 +49,8 @@ extension ModelContainer {
     before token: HistoryToken?, authors: Set<String>? = nil, limit: Int? = nil, changeLimit: Int? = nil,
     configuration: String? = nil
   ) throws -> [HistoryTransaction] {
-    let store = try store(named: configuration)
-    return try history(of: store) {
-      try HistoryLog.transactions(
-        before: token, authors: authors, limit: limit, changeLimit: changeLimit, on: $0.connection)
-    }
+    try store(named: configuration).fetchHistory(
+      HistoryPage(direction: .before, token: token, authors: authors, limit: limit, changeLimit: changeLimit))
   }
 
   /// The changes of one committed transaction from the one at `offset` (from 0, in the order
@@ -81,10 +75,7 @@ extension ModelContainer {
   public func fetchHistoryChanges(
     of token: HistoryToken, from offset: Int, limit: Int? = nil, configuration: String? = nil
   ) throws -> [HistoryChange] {
-    let store = try store(named: configuration)
-    return try history(of: store) {
-      try HistoryLog.changes(of: token, from: max(0, offset), limit: limit, on: $0.connection)
-    }
+    try store(named: configuration).fetchHistoryChanges(of: token, from: offset, limit: limit)
   }
 
   /// The token of the newest committed transaction, or `nil` when the history is empty: the
@@ -97,8 +88,7 @@ extension ModelContainer {
   ///
   /// - Throws: ``PersistenceError`` if the configuration is unknown or the history cannot be read.
   public func latestHistoryToken(configuration: String? = nil) throws -> HistoryToken? {
-    let store = try store(named: configuration)
-    return try history(of: store) { try HistoryLog.latestToken(on: $0.connection) }
+    try store(named: configuration).latestHistoryToken()
   }
 
   /// The transactions a descriptor describes, oldest first, with their typed changes.
@@ -113,14 +103,14 @@ extension ModelContainer {
   ///   history cannot be read.
   public func fetchHistory(_ descriptor: HistoryDescriptor, configuration: String? = nil) throws -> [HistoryTransaction]
   {
-    try fetchHistory(descriptor, in: store(named: configuration))
+    try store(named: configuration).fetchHistory(descriptor)
   }
 
   /// Deletes the history up to and including a token, once every reader of it has caught up.
   ///
   /// - Throws: ``PersistenceError`` if the configuration is unknown or the store cannot be written.
   public func deleteHistory(through token: HistoryToken, configuration: String? = nil) throws {
-    try deleteHistory(in: store(named: configuration)) { try HistoryLog.delete(through: token, on: $0) }
+    try store(named: configuration).deleteHistory(through: token)
   }
 
   /// Deletes exactly the transactions a descriptor describes, with their changes.
@@ -134,34 +124,7 @@ extension ModelContainer {
   /// - Throws: ``PersistenceError`` if the configuration is unknown, keeps no history, or the
   ///   store cannot be written; the history is then left as it was.
   public func deleteHistory(_ descriptor: HistoryDescriptor, configuration: String? = nil) throws {
-    try deleteHistory(descriptor, in: store(named: configuration))
-  }
-
-  /// ``fetchHistory(_:configuration:)`` on a store of the container.
-  func fetchHistory(_ descriptor: HistoryDescriptor, in store: Store) throws -> [HistoryTransaction] {
-    let query = try HistoryQuery(descriptor, dialect: Store.dialect)
-    return try history(of: store) { try query.transactions(on: $0.connection) }
-  }
-
-  /// ``deleteHistory(_:configuration:)`` on a store of the container.
-  func deleteHistory(_ descriptor: HistoryDescriptor, in store: Store) throws {
-    let query = try HistoryQuery(descriptor, dialect: Store.dialect)
-    try deleteHistory(in: store) { try query.delete(on: $0) }
-  }
-
-  /// Runs a deletion of history in a write transaction of a store that keeps one.
-  private func deleteHistory(in store: Store, _ delete: (Connection) throws -> Void) throws {
-    do {
-      // Deleting history changes no model, so it leaves no history of its own.
-      try store.write(replacesFiles: false) { state in
-        guard try HistoryLog.exists(on: state.connection) else { throw Self.noHistory(in: store) }
-        try delete(state.connection)
-      }
-    } catch let error as PersistenceError {
-      throw error
-    } catch {
-      throw PersistenceError.cannotOpen(path: store.configuration.path, reason: "\(error)")
-    }
+    try store(named: configuration).deleteHistory(descriptor)
   }
 
   /// The transactions committed from now on (or after a token), as they commit — in this
@@ -181,8 +144,8 @@ extension ModelContainer {
     configuration: String? = nil, interval: Duration = .milliseconds(50)
   ) throws -> HistoryObserver {
     let store = try store(named: configuration)
-    let start = try token ?? history(of: store) { try HistoryLog.latestToken(on: $0.connection) } ?? HistoryToken(0)
-    return HistoryObserver(store: store, after: start, authors: authors, models: models, interval: interval)
+    let start = try token ?? store.latestHistoryToken() ?? HistoryToken(0)
+    return store.observeHistory(after: start, authors: authors, models: models, interval: interval)
   }
 
   /// The transactions committed from now on (or after a token) that change a model of the given
@@ -214,26 +177,10 @@ extension ModelContainer {
   public func results<Model: PersistentModel>(
     _ descriptor: FetchDescriptor<Model>, configuration: String? = nil, interval: Duration = .milliseconds(50)
   ) throws -> ResultsObserver<Model> {
-    let repository = try SQLiteRepository<Model>(container: self, configuration: configuration)
+    let (store, table) = try databaseStore(for: Model.self, configuration: configuration)
+    let repository = store.repository(of: Model.self, table: table, author: nil)
     return ResultsObserver(
       repository: repository, descriptor: descriptor,
       changes: try history(models: ["\(Model.self)"], configuration: configuration, interval: interval))
-  }
-
-  private func history<T: Sendable>(of store: Store, _ read: (StoreState) throws -> T) throws -> T {
-    do {
-      return try store.read { state in
-        guard try HistoryLog.exists(on: state.connection) else { throw Self.noHistory(in: store) }
-        return try read(state)
-      }
-    } catch let error as PersistenceError {
-      throw error
-    } catch {
-      throw PersistenceError.cannotOpen(path: store.configuration.path, reason: "its history cannot be read: \(error)")
-    }
-  }
-
-  private static func noHistory(in store: Store) -> PersistenceError {
-    .invalidSchema("the configuration '\(store.configuration.name)' keeps no history (ModelConfiguration.keepsHistory)")
   }
 }

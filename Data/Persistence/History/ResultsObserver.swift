@@ -5,7 +5,7 @@ import Repositories
 ///
 /// Made by ``ModelContainer/results(_:configuration:interval:)``.
 public struct ResultsObserver<Model: PersistentModel>: AsyncSequence, Sendable {
-  let repository: SQLiteRepository<Model>
+  let repository: any StoreRepository<Model>
   let descriptor: FetchDescriptor<Model>
   let changes: HistoryObserver
 
@@ -16,7 +16,7 @@ public struct ResultsObserver<Model: PersistentModel>: AsyncSequence, Sendable {
 
   /// Yields the results once, then once more after each relevant commit.
   public struct Iterator: AsyncIteratorProtocol {
-    let repository: SQLiteRepository<Model>
+    let repository: any StoreRepository<Model>
     let descriptor: FetchDescriptor<Model>
     var changes: HistoryObserver.Iterator
     var started = false

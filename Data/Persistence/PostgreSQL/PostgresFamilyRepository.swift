@@ -33,7 +33,7 @@ public struct PostgresFamilyRepository<Family: ModelFamily>: FamilyRepository {
   ///   the store has a member the family does not list.
   public init(store: PostgresStore) throws(PersistenceError) {
     let tables = try FamilyTables<Family> { (type) throws(PersistenceError) in try Self.table(of: type, in: store) }
-    try tables.requireEveryMember(among: store.tables.values.map(\.table))
+    try tables.requireEveryMember(among: Array(store.tables.values))
     self.store = store
     members = Family.members
     query = FamilyQuery(shared: tables.shared, members: tables.members, dialect: PostgresDialect())

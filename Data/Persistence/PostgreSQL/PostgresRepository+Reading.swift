@@ -80,7 +80,7 @@ extension PostgresRepository {
   /// The query of a descriptor on the table.
   func query(_ descriptor: FetchDescriptor<Model>, columns: String) throws(RepositoryError) -> PostgresQuery<Model> {
     do {
-      return try PostgresQuery(descriptor, columns: columns, on: definition, neighbours: store.neighbours)
+      return try PostgresQuery(descriptor, columns: columns, on: definition, neighbours: store.tables)
     } catch {
       throw RepositoryError(error, modelName: "\(Model.self)")
     }

@@ -39,6 +39,14 @@ public struct PostgresRepository<Model: PersistentModel>: Repository {
     statements = PostgresStatements(definition)
   }
 
+  /// A repository of a table the store holds, for a ``ModelRepository``.
+  init(store: PostgresStore, definition: PostgresTableDefinition, author: String?) {
+    self.store = store
+    self.author = author
+    self.definition = definition
+    statements = PostgresStatements(definition)
+  }
+
   /// Inserts a new model.
   ///
   /// - Throws: `RepositoryError.constraintViolation` if its identifier or unique values are

@@ -1,5 +1,6 @@
 import Foundation
 public import PostgresCore
+import Synchronization
 
 /// The models of a schema on a PostgreSQL server: the store a ``PostgresRepository`` reads
 /// and writes, for several processes or machines sharing one catalog.
@@ -22,10 +23,12 @@ public import PostgresCore
 public final class PostgresStore: Sendable {
   /// The connections the store's repositories share.
   public let pool: PostgresPool
-  /// Each model's table, by model type.
-  let tables: [ObjectIdentifier: PostgresTableDefinition]
+  /// The contexts writing the store, which closing saves or refuses to drop.
+  let contexts = Mutex(TrackedContexts())
+  /// Each model's table as PostgreSQL declares it, by model type.
+  let definitions: [ObjectIdentifier: PostgresTableDefinition]
   /// Each model's table as the query builder reads it, by model type (for reference filters).
-  let neighbours: [ObjectIdentifier: TableSchema]
+  let tables: [ObjectIdentifier: TableSchema]
 
   /// Connects to the database at `url` (a libpq connection string, such as
   /// `postgres://user@host:port/database`) and creates the tables of `types` it lacks.
@@ -88,30 +91,55 @@ public final class PostgresStore: Sendable {
     url: String, tables: [ObjectIdentifier: PostgresTableDefinition], migrator: PostgresMigrator?, poolSize: Int,
     busyTimeout: Duration
   ) async throws(PersistenceError) {
-    self.tables = tables
-    neighbours = tables.mapValues(\.table)
+    definitions = tables
+    self.tables = tables.mapValues(\.table)
     pool = PostgresPool(url: url, size: poolSize, busyTimeout: busyTimeout)
-    // Made in the order of their names: PostgreSQL runs a delete's cascades in the order their
-    // constraints were made, which the history then lists (``CascadeScanner`` on SQLite).
-    let definitions = Array(tables.values).sorted { $0.table.name < $1.table.name }
     do {
-      try await pool.transaction { connection in
-        _ = try connection.query(Self.advisoryLock)
-        if let note = try IncompleteMark.note(on: connection) {
-          throw IncompleteMark.incomplete(path: self.displayURL, note: note)
-        }
-        try PostgresHistory.createMissing(on: connection)
-        if let migrator {
-          try migrator.prepare(self, on: connection)
-        } else {
-          try Self.createMissing(definitions, on: connection)
-        }
-        try PostgresHistory.replaceOutdatedTriggers(of: definitions, on: connection)
-        try PostgresFamilyKeys.prepare(definitions, on: connection)
-      }
+      try await pool.transaction { connection in try self.prepare(migrator, on: connection) }
     } catch {
       throw Self.failure(error)
     }
+  }
+
+  /// Connects and prepares the tables as the async initializers do, on the calling thread:
+  /// for a ``ModelContainer``, whose initializer is not async.
+  init(
+    opening url: String, tables: [ObjectIdentifier: PostgresTableDefinition], migrator: PostgresMigrator?,
+    busyTimeout: Duration
+  ) throws(PersistenceError) {
+    definitions = tables
+    self.tables = tables.mapValues(\.table)
+    pool = PostgresPool(url: url, size: Self.defaultPoolSize, busyTimeout: busyTimeout)
+    do {
+      try pool.transactionNow { connection in try prepare(migrator, on: connection) }
+    } catch {
+      pool.close()
+      throw Self.failure(error)
+    }
+  }
+
+  /// How many connections a store a container opens uses at most.
+  static let defaultPoolSize = 8
+
+  /// Brings the database's tables to the store's models, in the caller's transaction, under
+  /// the store's advisory lock: migrated by a plan, or, without one, created where missing and
+  /// checked where present.
+  private func prepare(_ migrator: PostgresMigrator?, on connection: PostgresConnection) throws {
+    // Made in the order of their names: PostgreSQL runs a delete's cascades in the order their
+    // constraints were made, which the history then lists (``CascadeScanner`` on SQLite).
+    let definitions = Array(definitions.values).sorted { $0.table.name < $1.table.name }
+    _ = try connection.query(Self.advisoryLock)
+    if let note = try IncompleteMark.note(on: connection) {
+      throw IncompleteMark.incomplete(path: displayURL, note: note)
+    }
+    try PostgresHistory.createMissing(on: connection)
+    if let migrator {
+      try migrator.prepare(self, on: connection)
+    } else {
+      try Self.createMissing(definitions, on: connection)
+    }
+    try PostgresHistory.replaceOutdatedTriggers(of: definitions, on: connection)
+    try PostgresFamilyKeys.prepare(definitions, on: connection)
   }
 
   /// Creates the tables that do not exist yet, refusing one that exists in another shape.
@@ -267,7 +295,7 @@ public final class PostgresStore: Sendable {
   ///
   /// - Throws: ``PersistenceError/unknownModel(_:)`` if the store does not hold the type.
   func definition<Model>(of type: Model.Type) throws(PersistenceError) -> PostgresTableDefinition {
-    guard let definition = tables[ObjectIdentifier(type)] else {
+    guard let definition = definitions[ObjectIdentifier(type)] else {
       throw .unknownConfiguration("the PostgreSQL store does not hold \(Model.self)")
     }
     return definition

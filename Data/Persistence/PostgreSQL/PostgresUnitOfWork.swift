@@ -58,30 +58,6 @@ public struct PostgresUnitOfWork: UnitOfWork {
   /// - Throws: what `body` throws, as it is; `RepositoryError` if the transaction cannot begin
   ///   or commit, or still meets a deadlock after its last attempt (`busy`).
   public func transaction<T: Sendable>(_ body: (any RepositoryTransaction) throws -> T) async throws -> T {
-    var bodyError: (any Error)?
-    let store = store
-    do {
-      return try await BlockingWork.run(on: store.pool, transaction: true) { connection in
-        bodyError = nil
-        try PostgresHistory.setAuthor(author, on: connection)
-        let transaction = PostgresTransaction(store: store, connection: connection)
-        defer { transaction.end() }
-        let result: T
-        do {
-          result = try body(transaction)
-        } catch {
-          // A deadlock the body did not get past: the pool rolls back and runs it again.
-          if let collision = transaction.collision { throw collision }
-          bodyError = error
-          throw error
-        }
-        // A batch upsert that failed cannot be undone alone: the whole transaction is.
-        if let failure = transaction.failure { throw transaction.collision ?? failure }
-        return result
-      }
-    } catch {
-      if let bodyError { throw bodyError }
-      throw RepositoryError(error, modelName: "transaction")
-    }
+    try await store.transaction(author: author, body)
   }
 }

@@ -148,3 +148,11 @@ extension SQLiteRepository {
     for try await model in cursor(descriptor) { try await body(model) }
   }
 }
+
+extension SQLiteRepository: StoreRepository {
+  func rowsNow(_ descriptor: FetchDescriptor<Model>) throws(RepositoryError) -> any ModelRows<Model> {
+    cursor(descriptor).makeAsyncIterator()
+  }
+}
+
+extension ModelCursor.Iterator: ModelRows {}

@@ -37,12 +37,13 @@ public struct SQLiteRepository<Model: PersistentModel>: Repository {
     self.author = author
   }
 
-  /// A repository on a store's table, for the engine's own use (a context's reads).
-  init(store: Store, table: TableSchema) {
+  /// A repository on a store's table, for the engine's own use (a context's reads, a
+  /// ``ModelRepository``).
+  init(store: Store, table: TableSchema, author: String? = nil) {
     self.store = store
     self.table = table
     statements = store.statements(of: Model.self, table: table)
-    author = nil
+    self.author = author
   }
 
   /// Inserts a new model.

@@ -29,7 +29,7 @@ public struct SQLiteUnitOfWork: UnitOfWork {
   ///   - author: the author the store's history records for the transactions.
   /// - Throws: ``PersistenceError/unknownConfiguration(_:)`` if there is no such configuration.
   public init(container: ModelContainer, configuration: String? = nil, author: String? = nil) throws(PersistenceError) {
-    store = try container.store(named: configuration)
+    store = try container.fileStore(named: configuration, for: "SQLiteUnitOfWork")
     self.author = author
   }
 
@@ -41,26 +41,6 @@ public struct SQLiteUnitOfWork: UnitOfWork {
   /// - Throws: what `body` throws, as it is; `RepositoryError` if the transaction cannot
   ///   begin or commit.
   public func transaction<T: Sendable>(_ body: (any RepositoryTransaction) throws -> T) async throws -> T {
-    var bodyError: (any Error)?
-    do {
-      return try store.write(author: author) { state in
-        let transaction = SQLiteTransaction(store: store, state: state)
-        defer { transaction.end() }
-        let result: T
-        do {
-          result = try body(transaction)
-        } catch {
-          bodyError = error
-          throw error
-        }
-        // A failed operation that could not be undone rolls the whole transaction back.
-        if let failure = transaction.failure { throw failure }
-        try transaction.finish()
-        return result
-      }
-    } catch {
-      if let bodyError { throw bodyError }
-      throw RepositoryError(error, modelName: "transaction")
-    }
+    try await store.transaction(author: author, body)
   }
 }

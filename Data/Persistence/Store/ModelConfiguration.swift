@@ -3,8 +3,9 @@ public import Foundation
 /// Describes one store: its name, where it lives, whether it may be written, and which
 /// model types it holds.
 ///
-/// Each configuration of a ``ModelContainer`` is one SQLite file (or one in-memory
-/// database); repositories are bound to a configuration by name.
+/// Each configuration of a ``ModelContainer`` is one SQLite file, one in-memory database, or
+/// one PostgreSQL database (a `postgres://` URL); repositories are bound to a configuration by
+/// name.
 ///
 /// <!-- snippet context: movies -->
 /// ```swift
@@ -18,6 +19,9 @@ public struct ModelConfiguration: Sendable {
     case file(URL)
     /// A private in-memory database, discarded with its container.
     case inMemory
+    /// A PostgreSQL database, at a `postgres://` or `postgresql://` URL (libpq's connection
+    /// URI: user, password, host, port, database, and parameters such as `sslmode`).
+    case server(URL)
   }
 
   /// The configuration's name, unique within a container.
@@ -72,7 +76,7 @@ public struct ModelConfiguration: Sendable {
     self.busyTimeout = busyTimeout
     self.keepsHistory = keepsHistory
     self.schema = schema
-    self.location = .file(url)
+    self.location = Self.serverSchemes.contains(url.scheme?.lowercased() ?? "") ? .server(url) : .file(url)
     self.allowsSave = allowsSave
     self.allowsCreation = allowsSave && allowsCreation
   }
@@ -102,12 +106,12 @@ public struct ModelConfiguration: Sendable {
     return directory.appendingPathComponent("\(name).store")
   }
 
-  /// The store file's URL, as SwiftData's `ModelConfiguration.url` gives it: the file of a
-  /// ``Location/file(_:)`` store as given (not yet resolved through symbolic links), and
-  /// `/dev/null` for an in-memory store, which has no file.
+  /// The store's URL, as SwiftData's `ModelConfiguration.url` gives it: the file of a
+  /// ``Location/file(_:)`` store as given (not yet resolved through symbolic links), a
+  /// database's URL, and `/dev/null` for an in-memory store, which has no file.
   public var url: URL {
     switch location {
-    case .file(let url): url
+    case .file(let url), .server(let url): url
     case .inMemory: URL(fileURLWithPath: "/dev/null")
     }
   }
@@ -115,11 +119,15 @@ public struct ModelConfiguration: Sendable {
   /// Whether the store lives in memory only, as SwiftData's `isStoredInMemoryOnly` says.
   public var isStoredInMemoryOnly: Bool { location == .inMemory }
 
-  /// The file's path, or `:memory:`.
+  /// The file's path, `:memory:`, or the database's URL without its password.
   var path: String {
     switch location {
     case .file(let url): url.path
     case .inMemory: ":memory:"
+    case .server(let url): PostgresStore.displayURL(of: url.absoluteString)
     }
   }
+
+  /// The URL schemes that name a PostgreSQL database.
+  static let serverSchemes: Set<String> = ["postgres", "postgresql"]
 }

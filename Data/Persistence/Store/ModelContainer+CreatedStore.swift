@@ -13,7 +13,7 @@ extension ModelContainer {
   /// no other process created it first. Only then may a caller whose first work failed remove
   /// it, with ``removeCreatedStoreIfEmpty(at:)``.
   public func createdStoreFile(at url: URL) -> Bool {
-    stores.values.contains { $0.createdFile && StoreOwnership(store: $0).owns(url.path) }
+    fileStores.contains { $0.createdFile && StoreOwnership(store: $0).owns(url.path) }
   }
 
   /// The version opening the container migrated the store at `url` from, or `nil` if that
@@ -21,7 +21,7 @@ extension ModelContainer {
   /// version is read again under the migration's write lock, so of two processes migrating one
   /// store at once, one migrates it and the other finds it current.
   public func migratedVersion(ofStoreAt url: URL) -> Schema.Version? {
-    stores.values.first { StoreOwnership(store: $0).owns(url.path) }?.migratedFrom
+    fileStores.first { StoreOwnership(store: $0).owns(url.path) }?.migratedFrom
   }
 
   /// Removes the store at `url` if opening this container created its file and no table of it
@@ -37,7 +37,7 @@ extension ModelContainer {
   /// - Throws: `PersistenceError` if the store cannot be read to tell whether it is empty; it is
   ///   kept then.
   public func removeCreatedStoreIfEmpty(at url: URL) throws -> Bool {
-    guard let store = stores.values.first(where: { $0.createdFile && StoreOwnership(store: $0).owns(url.path) }),
+    guard let store = fileStores.first(where: { $0.createdFile && StoreOwnership(store: $0).owns(url.path) }),
       let path = store.filePath
     else { return false }
     return try store.withState { state in

@@ -18,9 +18,9 @@ import Foundation
 public final class ModelContainer: Sendable {
   /// The configurations, in the order given.
   public let configurations: [ModelConfiguration]
-  let stores: [String: Store]
+  let stores: [String: any DatabaseStore]
   /// The store of the first configuration, which ``mainContext`` writes.
-  let firstStore: Store
+  let firstStore: any DatabaseStore
   /// Where ``mainContext`` is kept once made.
   let mainContextSlot: MainContextSlot
 
@@ -58,45 +58,84 @@ public final class ModelContainer: Sendable {
     for configuration in configurations where !seen.insert(configuration.name).inserted {
       throw .duplicateConfiguration(configuration.name)
     }
-    for configuration in configurations { try configuration.checkNamesAFile() }
+    for configuration in configurations {
+      try configuration.checkNamesAFile()
+      try configuration.checkServerOptions(backupBeforeMigration: backupBeforeMigration)
+    }
     let containerSchema = Schema(types)
     let migrator = try migrationPlan.map { (plan) throws(PersistenceError) in
       try StoreMigrator(plan: plan, backup: backupBeforeMigration)
     }
-    var stores: [String: Store] = [:]
-    var opened: [Store] = []
-    for configuration in configurations {
-      let schema = configuration.schema ?? containerSchema
-      var tables: [ObjectIdentifier: TableSchema] = [:]
-      var tableNames = Set<String>()
-      for model in schema.models {
-        let table = try model.resolve()
-        guard tableNames.insert(table.name.lowercased()).inserted else {
-          throw .invalidSchema("two models of '\(configuration.name)' use the table \(table.name)")
-        }
-        tables[model.identifier] = table
+    var stores: [String: any DatabaseStore] = [:]
+    var opened: [any DatabaseStore] = []
+    // Databases first: one that cannot be reached fails the container before a store file is
+    // created for another configuration.
+    let order = configurations.filter(\.isServer) + configurations.filter { !$0.isServer }
+    do {
+      for configuration in order {
+        let store = try Self.open(
+          configuration, schema: configuration.schema ?? containerSchema, migrationPlan: migrationPlan,
+          migrator: migrator)
+        stores[configuration.name] = store
+        opened.append(store)
       }
-      for table in tables.values {
-        for key in table.foreignKeys where !tableNames.contains(key.parentTable.lowercased()) {
-          throw .invalidSchema(
-            "\(table.name).\(key.column) refers to \(key.parentTable), which '\(configuration.name)' does not store")
-        }
+    } catch {
+      // The stores opened before the one that failed are closed, not left to the process.
+      for store in opened { try? store.close() }
+      throw error
+    }
+    self.configurations = configurations
+    self.stores = stores
+    // There is a store per configuration, and at least one configuration.
+    firstStore = stores[configurations[0].name]!
+    mainContextSlot = MainContextSlot(owner: nil)
+  }
+
+  /// Opens a configuration's store, holding the models of its schema: a SQLite store, or a
+  /// PostgreSQL database for a `postgres://` URL.
+  private static func open(
+    _ configuration: ModelConfiguration, schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?,
+    migrator: StoreMigrator?
+  ) throws(PersistenceError) -> any DatabaseStore {
+    let isServer = configuration.isServer
+    var tables: [ObjectIdentifier: TableSchema] = [:]
+    var tableNames = Set<String>()
+    for model in schema.models {
+      // PostgreSQL keeps every attribute in the row, those declared external included.
+      let table = try isServer ? model.resolveInRow() : model.resolve()
+      guard tableNames.insert(table.name.lowercased()).inserted else {
+        throw .invalidSchema("two models of '\(configuration.name)' use the table \(table.name)")
       }
+      tables[model.identifier] = table
+    }
+    for table in tables.values {
+      for key in table.foreignKeys where !tableNames.contains(key.parentTable.lowercased()) {
+        throw .invalidSchema(
+          "\(table.name).\(key.column) refers to \(key.parentTable), which '\(configuration.name)' does not store")
+      }
+    }
+    let names = Dictionary(schema.models.map { ($0.identifier, $0.name) }, uniquingKeysWith: { first, _ in first })
+    guard case .server(let url) = configuration.location else {
       if let migrator, Set(migrator.plan.latestTables.values) != Set(tables.values) {
         throw .invalidSchema(
           "the models of '\(configuration.name)' are not those of the migration plan's latest version, \(migrator.latest.number)"
         )
       }
-      let names = Dictionary(schema.models.map { ($0.identifier, $0.name) }, uniquingKeysWith: { first, _ in first })
-      let store = try Store(configuration: configuration, tables: tables, modelNames: names, migrator: migrator)
-      stores[configuration.name] = store
-      opened.append(store)
+      return try Store(configuration: configuration, tables: tables, modelNames: names, migrator: migrator)
     }
-    self.configurations = configurations
-    self.stores = stores
-    // There is a store per configuration, and at least one configuration.
-    firstStore = opened[0]
-    mainContextSlot = MainContextSlot(owner: nil)
+    let serverMigrator = try migrationPlan.map { (plan) throws(PersistenceError) in try PostgresMigrator(plan: plan) }
+    if let serverMigrator, serverMigrator.plan.latestTables != tables {
+      throw .invalidSchema(
+        "the models of '\(configuration.name)' are not those of the migration plan's latest version, \(serverMigrator.plan.latest.number)"
+      )
+    }
+    var definitions: [ObjectIdentifier: PostgresTableDefinition] = [:]
+    for (identifier, table) in tables {
+      definitions[identifier] = PostgresTableDefinition(table, model: names[identifier] ?? table.name)
+    }
+    return try PostgresStore(
+      opening: url.absoluteString, tables: serverMigrator?.definitions ?? definitions, migrator: serverMigrator,
+      busyTimeout: configuration.busyTimeout)
   }
 
   /// A container for the same open stores as `other`, which its ``mainContext`` refers to: the
@@ -171,7 +210,7 @@ public final class ModelContainer: Sendable {
   }
 
   /// The store of a configuration: the named one, or the only one.
-  func store(named name: String?) throws(PersistenceError) -> Store {
+  func store(named name: String?) throws(PersistenceError) -> any DatabaseStore {
     if let name {
       guard let store = stores[name] else {
         throw .unknownConfiguration("the container has no configuration named '\(name)'")
@@ -184,10 +223,25 @@ public final class ModelContainer: Sendable {
     return only
   }
 
+  /// The container's SQLite stores.
+  var fileStores: [Store] { stores.values.compactMap { $0 as? Store } }
+
+  /// The SQLite store of a configuration, for what only SQLite stores do: anything else is
+  /// refused with ``PersistenceError/onlyForStoreFiles(configuration:feature:)`` naming
+  /// `feature`, and that error's documentation lists every such feature.
+  func fileStore(named name: String?, for feature: String) throws(PersistenceError) -> Store {
+    let store = try store(named: name)
+    guard let file = store as? Store else {
+      let configuration = name ?? configurations.first?.name ?? "default"
+      throw .onlyForStoreFiles(configuration: configuration, feature: feature)
+    }
+    return file
+  }
+
   /// The store that holds a model type: the named configuration's, or the only one holding it.
-  package func store<Model: PersistentModel>(
+  func databaseStore<Model: PersistentModel>(
     for type: Model.Type, configuration name: String?
-  ) throws(PersistenceError) -> (Store, TableSchema) {
+  ) throws(PersistenceError) -> (any DatabaseStore, TableSchema) {
     let identifier = ObjectIdentifier(type)
     if let name {
       guard let store = stores[name] else {
@@ -198,7 +252,7 @@ public final class ModelContainer: Sendable {
       }
       return (store, table)
     }
-    let holding = configurations.compactMap { configuration -> (Store, TableSchema)? in
+    let holding = configurations.compactMap { configuration -> (any DatabaseStore, TableSchema)? in
       guard let store = stores[configuration.name], let table = store.tables[identifier] else { return nil }
       return (store, table)
     }
@@ -209,5 +263,18 @@ public final class ModelContainer: Sendable {
           : "several configurations store \(Model.self); name the one to use")
     }
     return only
+  }
+
+  /// The SQLite store that holds a model type, for the SQLite engine's own repositories.
+  package func store<Model: PersistentModel>(
+    for type: Model.Type, configuration name: String?
+  ) throws(PersistenceError) -> (Store, TableSchema) {
+    let (store, table) = try databaseStore(for: type, configuration: name)
+    guard let file = store as? Store else {
+      throw .onlyForStoreFiles(
+        configuration: name ?? configurations.first { stores[$0.name] === store }?.name ?? "default",
+        feature: "SQLiteRepository<\(Model.self)>")
+    }
+    return (file, table)
   }
 }

@@ -44,6 +44,18 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The store's container was closed (``ModelContainer/close()``); open a new container to
   /// use the store again.
   case closed(path: String)
+  /// What was asked for exists for SQLite stores only, and the configuration names a
+  /// PostgreSQL database. These are all of them:
+  ///
+  /// | Asked for | On a database instead |
+  /// |---|---|
+  /// | `allowsSave: false` | grant the role only `SELECT` |
+  /// | `keepsHistory: false` | the triggers always record it |
+  /// | a VFS | — |
+  /// | `backupBeforeMigration` | `pg_dump` before the migration |
+  /// | ``SQLiteRepository``, ``SQLiteUnitOfWork``, ``SQLiteFamilyRepository`` | ``ModelRepository``, ``ModelUnitOfWork`` |
+  /// | ``ModelContainer/markIncomplete(_:configuration:)`` | ``PostgresStore`` marks itself |
+  case onlyForStoreFiles(configuration: String, feature: String)
 
   /// A one-line, human-readable description.
   public var description: String {
@@ -66,6 +78,8 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
       "the temporary folder \(path) is full; free some space on its disk, or set SQLITE_TMPDIR to a folder with room"
     case .unsavedChanges(let path, let reason): "the store at \(path) is still open: \(reason)"
     case .closed(let path): "the store at \(path) was closed; open it again to use it"
+    case .onlyForStoreFiles(let configuration, let feature):
+      "\(feature) is for SQLite stores only, and the configuration '\(configuration)' is a PostgreSQL database"
     }
   }
 

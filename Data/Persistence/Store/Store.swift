@@ -87,11 +87,14 @@ package final class Store: Sendable {
     self.modelNames = Dictionary(
       tables.map { ($0.value.name, modelNames[$0.key] ?? $0.value.name) }, uniquingKeysWith: { first, _ in first })
     let path = configuration.path
-    let file: StoreFile? =
-      switch configuration.location {
-      case .file(let url): StoreFile(path: url.path, vfs: configuration.vfs)
-      case .inMemory: nil
-      }
+    let file: StoreFile?
+    switch configuration.location {
+    case .file(let url): file = StoreFile(path: url.path, vfs: configuration.vfs)
+    case .inMemory: file = nil
+    case .server:
+      // The container opens a database as a PostgresStore.
+      throw .cannotOpen(path: path, reason: "it names a PostgreSQL database, not a SQLite store")
+    }
     filePath = file?.path
     var readLocation = file.map { configuration.allowsSave ? .file($0.path) : $0.readLocation }
     watcher = file.map { StoreWatcher(path: $0.path, usesFileEvents: configuration.watchesFileEvents) }

@@ -14,7 +14,7 @@ extension ModelContainer {
   /// Writing such a file from outside would corrupt the store or lose its committed changes,
   /// so an app checks before it writes a file whose path the user gave.
   public func isStoreFile(_ path: String) -> Bool {
-    stores.values.contains { StoreOwnership(store: $0).owns(path) }
+    fileStores.contains { StoreOwnership(store: $0).owns(path) }
   }
 }
 

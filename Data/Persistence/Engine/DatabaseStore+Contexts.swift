@@ -14,7 +14,7 @@ struct TrackedContexts: Sendable {
   var kept: [ContextChanges] = []
 }
 
-extension Store {
+extension DatabaseStore {
   /// Follows a new context's staged changes, for ``saveContexts()``.
   func track(_ changes: ContextChanges) {
     contexts.withLock { contexts in
@@ -46,7 +46,7 @@ extension Store {
     let unsaved = live.count { $0.withStaged { !$0.isEmpty && !$0.autosaves } }
     guard unsaved == 0 else {
       throw .unsavedChanges(
-        path: configuration.path,
+        path: displayName,
         reason: "\(unsaved == 1 ? "a context holds" : "\(unsaved) contexts hold") changes that are not saved, "
           + "and \(unsaved == 1 ? "it does" : "they do") not autosave; save or roll them back first")
     }
@@ -54,7 +54,7 @@ extension Store {
       do {
         _ = try changes.autosave(to: self)
       } catch {
-        throw .unsavedChanges(path: configuration.path, reason: "saving a context's changes failed: \(error)")
+        throw .unsavedChanges(path: displayName, reason: "saving a context's changes failed: \(error)")
       }
     }
     contexts.withLock { $0.kept.removeAll { kept in kept.withStaged { $0.isEmpty } } }
