@@ -26,6 +26,8 @@ public final class PostgresPool: Sendable {
   /// may (``PostgresError/isServerFull``), trying again, before it fails — as a write to a
   /// SQLite store waits for another writer.
   public let busyTimeout: Duration
+  /// The statement each connection runs as it opens, if any.
+  public let setUp: String?
 
   private struct State {
     var idle: [PooledConnection] = []
@@ -38,10 +40,13 @@ public final class PostgresPool: Sendable {
 
   /// A pool of at most `size` connections (at least one) to the server at `url`, whose
   /// openings wait up to `busyTimeout` for a full server.
-  public init(url: String, size: Int, busyTimeout: Duration = .seconds(5)) {
+  ///
+  /// `setUp`, when given, runs on each connection as it opens (a `SET` of the session).
+  public init(url: String, size: Int, busyTimeout: Duration = .seconds(5), setUp: String? = nil) {
     self.url = url
     self.size = max(1, size)
     self.busyTimeout = busyTimeout
+    self.setUp = setUp
   }
 
   /// Runs `body` with a connection of the pool, on a thread where blocking is allowed, and
@@ -143,7 +148,11 @@ public final class PostgresPool: Sendable {
   private func openInSlotNow() throws -> PooledConnection {
     var attempts = OpeningAttempts(busyTimeout: busyTimeout)
     while true {
-      let opened = Result { () throws(PostgresError) in PooledConnection(try PostgresConnection(url: url)) }
+      let opened = Result { () throws(PostgresError) in
+        let connection = try PostgresConnection(url: url)
+        if let setUp { try connection.execute(setUp) }
+        return PooledConnection(connection)
+      }
       switch attempts.next(after: opened) {
       case .opened(let pooled): return pooled
       case .pause(let pause): Thread.sleep(forTimeInterval: pause.seconds)
@@ -205,8 +214,13 @@ final class PooledConnection: @unchecked Sendable {
 
 /// Runs `work` on a Dispatch thread, where blocking in libpq holds up none of Swift's
 /// cooperative threads, and returns its result.
+///
+/// The work runs on a serial queue of its own, which Dispatch serves from its overcommitting
+/// threads: a thread is added when the others are blocked — in libpq, or waiting for a
+/// connection — where the global queue would stop at one thread a core and leave the work
+/// that would free a connection waiting behind the work that waits for one.
 private func onBlockingThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
   await withCheckedContinuation { continuation in
-    DispatchQueue.global().async { continuation.resume(returning: work()) }
+    DispatchQueue(label: "PostgresPool").async { continuation.resume(returning: work()) }
   }
 }

@@ -24,7 +24,9 @@ final class BlockingWork<T>: @unchecked Sendable {
       let work = BlockingWork(escapable)
       defer { work.body = nil }
       return try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work.call() }) }
+        // A queue of its own: Dispatch's overcommitting threads, which grow when others block
+        // (as `PostgresPool` runs its work).
+        DispatchQueue(label: "BlockingWork").async { continuation.resume(with: Result { try work.call() }) }
       }
     }
   }

@@ -103,6 +103,19 @@ struct PostgresMigrator: Sendable {
     }
   }
 
+  /// Whether the database is of the latest version, recorded, with every table: what a
+  /// read-only opening, which makes no change, requires.
+  ///
+  /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` for a database of an unknown or
+  ///   newer version, or whose tables are not its version's.
+  func isCurrent(_ store: PostgresStore, on connection: PostgresConnection) throws -> Bool {
+    let standing = try standing(on: connection)
+    guard let index = standing.index else {
+      throw PersistenceError.cannotOpen(path: store.displayURL, reason: standing.problem ?? "")
+    }
+    return index == plan.versions.count - 1 && standing.missing.isEmpty && standing.record != nil
+  }
+
   /// Brings the database to the latest version inside the caller's transaction, which holds
   /// the store's advisory lock: creates the tables of a new database, or of models added to
   /// its version, migrates an older one, and records the version.

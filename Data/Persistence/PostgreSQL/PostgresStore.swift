@@ -102,19 +102,57 @@ public final class PostgresStore: Sendable {
   }
 
   /// Connects and prepares the tables as the async initializers do, on the calling thread:
-  /// for a ``ModelContainer``, whose initializer is not async.
+  /// for a ``ModelContainer``, whose initializer is not async. Without `creating`, a database
+  /// that holds none of the tables is refused; `readOnly`, the database is never changed — a
+  /// table missing, or a migration needed, is refused — and every connection is read-only.
   init(
     opening url: String, tables: [ObjectIdentifier: PostgresTableDefinition], migrator: PostgresMigrator?,
-    busyTimeout: Duration
+    creating: Bool, readOnly: Bool, busyTimeout: Duration
   ) throws(PersistenceError) {
     definitions = tables
     self.tables = tables.mapValues(\.table)
-    pool = PostgresPool(url: url, size: Self.defaultPoolSize, busyTimeout: busyTimeout)
+    pool = PostgresPool(
+      url: url, size: Self.defaultPoolSize, busyTimeout: busyTimeout,
+      setUp: readOnly ? "SET default_transaction_read_only = on" : nil)
     do {
-      try pool.transactionNow { connection in try prepare(migrator, on: connection) }
+      try pool.transactionNow { connection in
+        try checkAccess(creating: creating, readOnly: readOnly, migrator: migrator, on: connection)
+        guard !readOnly else { return }
+        try prepare(migrator, on: connection)
+      }
     } catch {
       pool.close()
       throw Self.failure(error)
+    }
+  }
+
+  /// Refuses, before any change, a database that holds none of the tables when they may not
+  /// be created, and, for a read-only opening, one that lacks a table or needs a migration.
+  private func checkAccess(
+    creating: Bool, readOnly: Bool, migrator: PostgresMigrator?, on connection: PostgresConnection
+  ) throws {
+    guard !creating || readOnly else { return }
+    let missing = try definitions.values.filter { definition in
+      try connection.query("SELECT to_regclass($1) IS NULL", [.text(definition.table.quotedName)])
+        .bool(row: 0, column: 0) ?? true
+    }
+    .map(\.table.name).sorted()
+    if missing.count == definitions.count && !definitions.isEmpty {
+      throw PersistenceError.cannotOpen(path: displayURL, reason: "no store exists there")
+    }
+    guard readOnly else { return }
+    if let note = try IncompleteMark.note(on: connection) {
+      throw IncompleteMark.incomplete(path: displayURL, note: note)
+    }
+    guard missing.isEmpty else {
+      throw PersistenceError.cannotOpen(
+        path: displayURL,
+        reason:
+          "it lacks the tables \(missing.joined(separator: ", ")), which a read-only configuration does not create")
+    }
+    if let migrator, try !migrator.isCurrent(self, on: connection) {
+      throw PersistenceError.cannotOpen(
+        path: displayURL, reason: "it needs a migration, which a read-only configuration does not make")
     }
   }
 

@@ -5,14 +5,13 @@ extension ModelConfiguration {
   }
 
   /// Refuses, for a PostgreSQL database, the options that only a SQLite store has, rather than
-  /// let them go unheeded: a database is read-only through its role's privileges, always keeps
-  /// its history (its triggers write it), has no VFS, and is backed up with `pg_dump`.
+  /// let them go unheeded: a database always keeps its history (its triggers write it), has no
+  /// VFS, and is backed up with `pg_dump`.
   ///
   /// - Throws: ``PersistenceError/onlyForStoreFiles(configuration:feature:)`` naming the option.
   func checkServerOptions(backupBeforeMigration: Bool) throws(PersistenceError) {
     guard case .server = location else { return }
     let refused: [(Bool, String)] = [
-      (!allowsSave, "allowsSave: false (grant the database role only SELECT instead)"),
       (!keepsHistory, "keepsHistory: false"),
       (vfs != nil, "a VFS"),
       (backupBeforeMigration, "backupBeforeMigration (back a database up with pg_dump)"),

@@ -135,6 +135,7 @@ public final class ModelContainer: Sendable {
     }
     return try PostgresStore(
       opening: url.absoluteString, tables: serverMigrator?.definitions ?? definitions, migrator: serverMigrator,
+      creating: configuration.allowsCreation, readOnly: !configuration.allowsSave,
       busyTimeout: configuration.busyTimeout)
   }
 

@@ -49,7 +49,6 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   ///
   /// | Asked for | On a database instead |
   /// |---|---|
-  /// | `allowsSave: false` | grant the role only `SELECT` |
   /// | `keepsHistory: false` | the triggers always record it |
   /// | a VFS | — |
   /// | `backupBeforeMigration` | `pg_dump` before the migration |

@@ -18,7 +18,6 @@ struct ServerConfigurationTests {
     var withVFS = ModelConfiguration("Server", url: url)
     withVFS.vfs = "unix-excl"
     let refused: [(ModelConfiguration, Bool, String)] = [
-      (ModelConfiguration("Server", url: url, allowsSave: false), false, "allowsSave"),
       (ModelConfiguration("Server", url: url, keepsHistory: false), false, "keepsHistory"),
       (withVFS, false, "VFS"),
       (ModelConfiguration("Server", url: url), true, "backupBeforeMigration"),
@@ -35,6 +34,45 @@ struct ServerConfigurationTests {
       #expect(name == "Server")
       #expect(feature.contains(option), "\(feature)")
     }
+  }
+
+  @Test func aDatabaseWithoutTheStoresTablesIsNotCreatedWhereCreationIsNotAllowed() throws {
+    for configuration in [
+      ModelConfiguration("Server", url: url, allowsCreation: false),
+      ModelConfiguration("Server", url: url, allowsSave: false),
+    ] {
+      #expect(
+        throws: PersistenceError.cannotOpen(
+          path: PostgresStore.displayURL(of: url.absoluteString), reason: "no store exists there")
+      ) {
+        try ModelContainer(for: [Planet.self, Moon.self], configurations: [configuration])
+      }
+    }
+    let container = try ModelContainer(
+      for: [Planet.self, Moon.self], configurations: [ModelConfiguration("Server", url: url)])
+    try container.close()
+  }
+
+  @Test func aReadOnlyDatabaseIsReadAndNeverChanged() async throws {
+    let writable = try ModelContainer(for: [Planet.self], configurations: [ModelConfiguration("Server", url: url)])
+    try await ModelRepository<Planet>(container: writable).insert(Planet(name: "Eris"))
+    try writable.close()
+    let lacking = try #require(throws: PersistenceError.self) {
+      try ModelContainer(
+        for: [Planet.self, Moon.self], configurations: [ModelConfiguration("Server", url: url, allowsSave: false)])
+    }
+    #expect("\(lacking)".contains("lacks the tables moon"), "\(lacking)")
+    let reader = try ModelContainer(
+      for: [Planet.self], configurations: [ModelConfiguration("Server", url: url, allowsSave: false)])
+    let planets = try ModelRepository<Planet>(container: reader)
+    #expect(try await planets.fetchAll().map(\.name) == ["Eris"])
+    await #expect(throws: RepositoryError.self) { try await planets.insert(Planet(name: "Makemake")) }
+    let context = try ModelContext(reader)
+    context.insert(Planet(name: "Haumea"))
+    #expect(throws: RepositoryError.self) { try context.save() }
+    context.rollback()
+    #expect(try await planets.fetchAll().map(\.name) == ["Eris"])
+    try reader.close()
   }
 
   @Test func theSQLiteEnginesOwnTypesAreRefusedOnADatabase() throws {
