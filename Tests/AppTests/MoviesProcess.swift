@@ -124,7 +124,7 @@ struct MoviesProcess {
   func storesNoMovie() async throws -> Bool {
     if engine == .file, !FileManager.default.fileExists(atPath: defaultStore.path) { return true }
     let result = try await run(["list", "--format", "json"])
-    if engine == .postgres, result.status == 1, result.stderr.hasSuffix(": no catalog exists there\n") { return true }
+    if engine == .postgres, result.status == 1, result.stderr.hasSuffix(": no store exists there\n") { return true }
     return try await listed().isEmpty
   }
 

@@ -50,7 +50,7 @@ struct StoreCopyPostgresTests {
     let destination = movies.folder.appendingPathComponent("copy.store")
     let refused = try await movies.run(["--store", database, "store", "copy", "--to", destination.path])
     #expect(refused.status == 1)
-    #expect(refused.stderr.hasSuffix(": no catalog exists there\n"), "\(refused.stderr)")
+    #expect(refused.stderr.hasSuffix(": no store exists there\n"), "\(refused.stderr)")
     let tables = try PostgresConnection(url: database).query(
       "SELECT count(*) FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')")
     #expect(tables.int64(row: 0, column: 0) == 0, "the copy created no table in its source")

@@ -59,7 +59,7 @@ struct PostgreSQLCasesTests {
     ] {
       let result = try await movies.run(command)
       #expect(result.status == 1, "\(command)")
-      #expect(result.stderr.hasSuffix(": no catalog exists there\n"), "\(command): \(result.stderr)")
+      #expect(result.stderr.hasSuffix(": no store exists there\n"), "\(command): \(result.stderr)")
     }
     #expect(try await movies.storesNoMovie())
     let url = try #require(movies.environment["MOVIES_STORE"])

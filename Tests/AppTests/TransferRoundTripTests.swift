@@ -82,10 +82,12 @@ struct TransferRoundTripTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let store = try engine.makeStore(named: "catalog", in: folder)
-    switch engine {
-    case .file: return (try Catalog(url: URL(fileURLWithPath: store), creating: true), folder)
-    case .postgres: return (try await Catalog(server: store, creating: true), folder)
-    }
+    let location: StoreLocation =
+      switch engine {
+      case .file: .file(URL(fileURLWithPath: store))
+      case .postgres: .server(store)
+      }
+    return (try Catalog(location, creating: true), folder)
   }
 
   private func importing(_ text: String, format: TransferFormat, into catalog: Catalog) async throws -> ImportProgress {

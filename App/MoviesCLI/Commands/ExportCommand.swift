@@ -56,7 +56,7 @@ struct ExportCommand: MoviesCommand {
   func run(in context: CommandContext, isInterrupted: @escaping @Sendable () -> Bool) async throws {
     let catalog = try await context.openCatalogToRead()
     // Writing the catalog, its -wal or an image would corrupt it or lose committed changes.
-    if let output, case .file(let container, _) = catalog.store, container.isStoreFile(output) {
+    if let output, catalog.container.isStoreFile(output) {
       throw AppError.unwritableFile(output, "it is one of the catalog's own files")
     }
     // Opened before the work, so a path that cannot be written fails fast and changes nothing.

@@ -87,16 +87,10 @@ struct ImportCommand: MoviesCommand {
       }
     let console = context.console
     let done: ImportProgress
-    if case .file(let container, _) = catalog.store {
-      // The import runs on the catalog's background worker, not on the command's task.
-      let worker = try CatalogWorker(container, author: "movies import")
-      done = try await worker.run {
-        try await importRows(
-          from: &file, into: catalog, meter: meter, totalBytes: size, console: console, isInterrupted: isInterrupted)
-      }
-    } else {
-      // A server's repositories run their work on the pool's threads already.
-      done = try await importRows(
+    // The import runs on the catalog's background worker, not on the command's task.
+    let worker = try catalog.worker(author: "movies import")
+    done = try await worker.run {
+      try await importRows(
         from: &file, into: catalog, meter: meter, totalBytes: size, console: console, isInterrupted: isInterrupted)
     }
     context.console.line(Self.summary(of: done))

@@ -41,8 +41,7 @@ struct StoreMigrateCommand: MoviesCommand {
     // Opening reports a store of an unknown or newer version, and records an adopted one. What
     // it did is the engine's to say: another process may have migrated the store meanwhile.
     let catalog = try await context.openCatalog(backupBeforeMigration: backup && before.needsMigration)
-    guard case .file(let container, _) = catalog.store else { return }
-    let migrated = container.migratedVersion(ofStoreAt: url)
+    let migrated = catalog.container.migratedVersion(ofStoreAt: url)
     report(
       from: migrated, to: before.latestVersion, migrated: migrated != nil,
       added: migrated == nil && before.needsMigration ? [] : before.addedModels, to: context.console)

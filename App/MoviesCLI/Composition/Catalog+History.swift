@@ -8,12 +8,7 @@ extension Catalog {
   func fetchHistory(
     after token: HistoryToken?, authors: Set<String>?, limit: Int? = nil, changeLimit: Int? = nil
   ) async throws -> [HistoryTransaction] {
-    switch store {
-    case .file(let container, _):
-      try container.fetchHistory(after: token, authors: authors, limit: limit, changeLimit: changeLimit)
-    case .server(let server):
-      try await server.fetchHistory(after: token, authors: authors, limit: limit, changeLimit: changeLimit)
-    }
+    try container.fetchHistory(after: token, authors: authors, limit: limit, changeLimit: changeLimit)
   }
 
   /// The transactions committed before a token (the newest without one), newest first; only
@@ -22,21 +17,13 @@ extension Catalog {
   func fetchHistory(
     before token: HistoryToken?, authors: Set<String>?, limit: Int, changeLimit: Int? = nil
   ) async throws -> [HistoryTransaction] {
-    switch store {
-    case .file(let container, _):
-      try container.fetchHistory(before: token, authors: authors, limit: limit, changeLimit: changeLimit)
-    case .server(let server):
-      try await server.fetchHistory(before: token, authors: authors, limit: limit, changeLimit: changeLimit)
-    }
+    try container.fetchHistory(before: token, authors: authors, limit: limit, changeLimit: changeLimit)
   }
 
   /// The changes of one transaction from the one at `offset` (from 0), at most `limit` of
   /// them: the rest of a transaction that ``fetchHistory(after:authors:limit:changeLimit:)``
   /// gave only the first changes of.
   func fetchHistoryChanges(of token: HistoryToken, from offset: Int, limit: Int) async throws -> [HistoryChange] {
-    switch store {
-    case .file(let container, _): try container.fetchHistoryChanges(of: token, from: offset, limit: limit)
-    case .server(let server): try await server.fetchHistoryChanges(of: token, from: offset, limit: limit)
-    }
+    try container.fetchHistoryChanges(of: token, from: offset, limit: limit)
   }
 }

@@ -28,15 +28,10 @@ struct CommandContext: Sendable {
   ) async throws
     -> Catalog
   {
-    let file: URL
-    switch (url, store) {
-    case (let url?, _), (nil, .file(let url)): file = url
-    case (nil, .server(let server)):
-      return try await Catalog(server: server, creating: creating, readOnly: readOnly, busyTimeout: busyTimeout)
-    }
-    return try opened.opening(file) {
+    let location = url.map(StoreLocation.file) ?? store
+    return try opened.opening(location) {
       try Catalog(
-        url: file, creating: creating, readOnly: readOnly, backupBeforeMigration: backupBeforeMigration,
+        location, creating: creating, readOnly: readOnly, backupBeforeMigration: backupBeforeMigration,
         busyTimeout: busyTimeout)
     }
   }
@@ -69,10 +64,7 @@ struct CommandContext: Sendable {
   ///
   /// - Throws: `PersistenceError` if the store cannot be opened, or is missing and not `creating`.
   func openCatalog(_ location: StoreLocation, creating: Bool = false) async throws -> Catalog {
-    switch location {
-    case .file(let url): try await openCatalog(at: url, creating: creating)
-    case .server(let url): try await Catalog(server: url, creating: creating, busyTimeout: busyTimeout)
-    }
+    try opened.opening(location) { try Catalog(location, creating: creating, busyTimeout: busyTimeout) }
   }
 
   /// The store file, for a command that works on one.

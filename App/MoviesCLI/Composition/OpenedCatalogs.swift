@@ -2,19 +2,19 @@ import Foundation
 import Persistence
 import Synchronization
 
-/// The store files a command opened: each is closed when the command ends, so that SQLite
-/// checkpoints its log and removes the `-wal` and `-shm` files beside it; those the command
-/// created are removed first if it fails (``finish(failed:)``).
+/// The catalogs a command opened: each is closed when the command ends, so that SQLite
+/// checkpoints its log and removes the `-wal` and `-shm` files beside a store file, and a
+/// database's connections close; the store files the command created are removed first if it
+/// fails (``finish(failed:)``).
 final class OpenedCatalogs: Sendable {
-  private let opened = Mutex<[(container: ModelContainer, url: URL, created: Bool)]>([])
+  private let opened = Mutex<[(container: ModelContainer, url: URL?, created: Bool)]>([])
 
-  /// Opens a catalog with `open` and keeps its store file's container, noting whether opening
-  /// it created the file (a database's catalog has nothing to close).
-  func opening(_ url: URL, _ open: () throws -> Catalog) throws -> Catalog {
+  /// Opens a catalog with `open` and keeps its container, noting whether opening it created
+  /// its store file.
+  func opening(_ location: StoreLocation, _ open: () throws -> Catalog) throws -> Catalog {
     let catalog = try open()
-    guard case .file(let container, _) = catalog.store else { return catalog }
-    let created = container.createdStoreFile(at: url)
-    opened.withLock { $0.append((container, url, created)) }
+    let created = catalog.file.map(catalog.container.createdStoreFile(at:)) ?? false
+    opened.withLock { $0.append((catalog.container, catalog.file, created)) }
     return catalog
   }
 
@@ -30,7 +30,7 @@ final class OpenedCatalogs: Sendable {
     }
     var failure: (any Error)?
     for (container, url, created) in catalogs {
-      if failed, created {
+      if failed, created, let url {
         // A store that cannot be read to show that it is empty is kept: keeping is the safe
         // side, and the command's own error is the one to report.
         _ = try? container.removeCreatedStoreIfEmpty(at: url)

@@ -16,7 +16,7 @@ struct ModelPages<Model: Sendable & Identifiable> where Model.ID: Sendable {
   /// About how many bytes of canonical encoding a page should hold.
   static var byteBudget: Int { 32 << 20 }
 
-  let repository: AnyRepository<Model>
+  let repository: any Repository<Model>
 
   /// Calls `body` with each page, in order; `body` returns the size in bytes of the page's
   /// models, which sizes the next page.

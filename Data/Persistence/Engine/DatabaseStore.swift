@@ -41,6 +41,9 @@ protocol DatabaseStore: AnyObject, Sendable {
   func fetchHistory(_ descriptor: HistoryDescriptor) throws -> [HistoryTransaction]
   /// The newest transaction's token, or `nil` for an empty history.
   func latestHistoryToken() throws -> HistoryToken?
+  /// The newest committed transaction's token, whether or not one begun before it still runs
+  /// (on SQLite, where commits are ordered, ``latestHistoryToken()``).
+  func newestCommittedHistoryToken() throws -> HistoryToken?
   /// Deletes the history up to and including a token.
   func deleteHistory(through token: HistoryToken) throws
   /// Deletes exactly the transactions a descriptor describes.
@@ -50,6 +53,11 @@ protocol DatabaseStore: AnyObject, Sendable {
     after token: HistoryToken, authors: Set<String>?, models: Set<String>?, interval: Duration
   )
     -> HistoryObserver
+
+  /// Marks the store incomplete with a note, which every other opening then refuses.
+  func markIncomplete(_ note: String) throws
+  /// Removes the mark ``markIncomplete(_:)`` placed.
+  func markComplete() throws
 
   /// Closes the store: later uses throw ``PersistenceError/closed(path:)``.
   func close() throws(PersistenceError)

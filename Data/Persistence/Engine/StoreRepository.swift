@@ -12,6 +12,8 @@ protocol StoreRepository<Model>: Repository where Model: PersistentModel {
   func fetchIdentifiersNow(_ descriptor: FetchDescriptor<Model>) throws(RepositoryError) -> [Model.ID]
   /// The models a descriptor matches, one at a time, without suspending.
   func rowsNow(_ descriptor: FetchDescriptor<Model>) throws(RepositoryError) -> any ModelRows<Model>
+  /// Fails naming the stored models whose values cannot be read (another program wrote them).
+  func checkReadable() async throws
   /// Whether the query of a descriptor can be run, checked without running it.
   func validate(_ descriptor: FetchDescriptor<Model>) throws(PersistenceError)
 }

@@ -91,6 +91,17 @@ extension ModelContainer {
     try store(named: configuration).latestHistoryToken()
   }
 
+  /// The token of the newest committed transaction, whether or not one begun before it is
+  /// still running: what a check that nothing changed meanwhile compares. On a store file,
+  /// whose commits are ordered, it is ``latestHistoryToken(configuration:)``; on a PostgreSQL
+  /// database a transaction's token is taken when it begins, so a reader may not yet see this
+  /// one (``history(after:authors:models:configuration:interval:)`` starts from the other).
+  ///
+  /// - Throws: ``PersistenceError`` if the configuration is unknown or the history cannot be read.
+  public func newestCommittedHistoryToken(configuration: String? = nil) throws -> HistoryToken? {
+    try store(named: configuration).newestCommittedHistoryToken()
+  }
+
   /// The transactions a descriptor describes, oldest first, with their typed changes.
   ///
   /// <!-- snippet context: movies -->

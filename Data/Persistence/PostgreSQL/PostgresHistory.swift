@@ -104,11 +104,15 @@ enum PostgresHistory {
 
   /// The transactions that have ended whose row meets a condition (with `?` parameters) on the
   /// columns `token`, `timestamp` (seconds since 2001, as the engine stores a `Date`) and
-  /// `author`, oldest first, at most `limit`, with their changes.
+  /// `author`, oldest first, at most `limit`, with their changes. With `everyCommitted`, those
+  /// a reader does not see yet — committed after one still running began, anywhere on the
+  /// server — are read too: what a deletion of history must find.
   static func transactions(
-    where condition: SQLFragment, limit: Int?, on connection: PostgresConnection
+    where condition: SQLFragment, limit: Int?, everyCommitted: Bool = false, on connection: PostgresConnection
   ) throws -> [HistoryTransaction] {
-    try withChanges(try heads(where: condition, limit: limit, on: connection), limit: nil, on: connection)
+    try withChanges(
+      try heads(where: condition, limit: limit, everyCommitted: everyCommitted, on: connection), limit: nil,
+      on: connection)
   }
 
   /// A transaction's row: its token, when it committed and its author.
@@ -121,12 +125,14 @@ enum PostgresHistory {
   /// The rows of the transactions that have ended and meet a condition as in
   /// ``transactions(where:limit:on:)``, oldest first (or newest first), at most `limit`.
   private static func heads(
-    where condition: SQLFragment, limit: Int?, newestFirst: Bool = false, on connection: PostgresConnection
+    where condition: SQLFragment, limit: Int?, newestFirst: Bool = false, everyCommitted: Bool = false,
+    on connection: PostgresConnection
   ) throws -> [Head] {
+    let ended = everyCommitted ? "" : " AND token < pg_snapshot_xmin(pg_current_snapshot())::text::bigint"
     let found = try connection.run(
       """
       SELECT token, timestamp, author FROM "_history_transactions" \
-      WHERE (\(condition.sql)) AND token < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
+      WHERE (\(condition.sql))\(ended) \
       ORDER BY token
       """ + (newestFirst ? " DESC" : "") + (limit.map { " LIMIT \(max(0, $0))" } ?? ""), condition.bindings)
     return (0..<found.count).compactMap { row in

@@ -27,6 +27,10 @@ extension PostgresRepository: StoreRepository {
     FetchedRows(try fetchNow(descriptor))
   }
 
+  /// Returns at once: a database's column types keep values another program could damage out of
+  /// its rows, so every stored model can be read.
+  func checkReadable() async throws {}
+
   /// Checks that a descriptor's query can be run on the server, without running it.
   ///
   /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` naming the first expression or sort

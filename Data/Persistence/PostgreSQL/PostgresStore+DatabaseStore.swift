@@ -72,6 +72,10 @@ extension PostgresStore: DatabaseStore {
     try onConnection { try PostgresHistory.latestToken(on: $0) }
   }
 
+  func newestCommittedHistoryToken() throws -> HistoryToken? {
+    try onConnection { try PostgresHistory.newestCommittedToken(on: $0) }
+  }
+
   func deleteHistory(through token: HistoryToken) throws {
     try inTransaction { connection in
       for table in ["_history_changes", "_history_transactions"] {
@@ -83,7 +87,7 @@ extension PostgresStore: DatabaseStore {
   func deleteHistory(_ descriptor: HistoryDescriptor) throws {
     let query = try HistoryQuery(descriptor, dialect: PostgresDialect())
     try inTransaction { connection in
-      let tokens = try transactions(of: query, on: connection).map { String($0.token.value) }
+      let tokens = try transactions(of: query, everyCommitted: true, on: connection).map { String($0.token.value) }
       guard !tokens.isEmpty else { return }
       let list = PostgresValue.text("{" + tokens.joined(separator: ",") + "}")
       for table in ["_history_changes", "_history_transactions"] {
@@ -100,14 +104,25 @@ extension PostgresStore: DatabaseStore {
     }
   }
 
+  func markIncomplete(_ note: String) throws {
+    let path = displayURL
+    try inTransaction { connection in try IncompleteMark.place(note, on: connection, path: path) }
+  }
+
+  func markComplete() throws {
+    try inTransaction { connection in try IncompleteMark.remove(on: connection) }
+  }
+
   func close() throws(PersistenceError) {
     pool.close()
   }
 
   /// The transactions a history query describes.
-  private func transactions(of query: HistoryQuery, on connection: PostgresConnection) throws -> [HistoryTransaction] {
+  private func transactions(
+    of query: HistoryQuery, everyCommitted: Bool = false, on connection: PostgresConnection
+  ) throws -> [HistoryTransaction] {
     try query.transactions { condition, limit in
-      try PostgresHistory.transactions(where: condition, limit: limit, on: connection)
+      try PostgresHistory.transactions(where: condition, limit: limit, everyCommitted: everyCommitted, on: connection)
     }
   }
 

@@ -140,6 +140,12 @@ public struct ModelRepository<Model: PersistentModel>: Repository {
   @discardableResult
   public func deleteAll() async throws -> Int { try await base.deleteAll() }
 
+  /// Fails naming the stored models whose values cannot be read — another program damaged
+  /// them — which reads skip. A PostgreSQL database's column types keep such values out.
+  ///
+  /// - Throws: `RepositoryError.unreadable` naming the rows.
+  public func checkReadable() async throws { try await base.checkReadable() }
+
   /// Checks that a descriptor's query can be run, without running it.
   ///
   /// - Throws: ``PersistenceError/unsupportedQuery(_:)`` naming the first expression or sort

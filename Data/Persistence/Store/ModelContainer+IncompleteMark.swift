@@ -18,10 +18,7 @@ extension ModelContainer {
   /// - Throws: ``PersistenceError/cannotOpen(path:reason:)`` if the store is marked already
   ///   (another task fills it, or one stopped midway), or cannot be written.
   public func markIncomplete(_ note: String, configuration: String? = nil) throws {
-    let store = try fileStore(named: configuration, for: "markIncomplete")
-    try store.write(replacesFiles: false) { state in
-      try IncompleteMark.place(note, on: state.connection, path: store.configuration.path)
-    }
+    try store(named: configuration).markIncomplete(note)
   }
 
   /// Removes the mark ``markIncomplete(_:configuration:)`` placed: the task's last step, once
@@ -29,7 +26,6 @@ extension ModelContainer {
   ///
   /// - Throws: `PersistenceError` if the store cannot be written; it stays marked then.
   public func markComplete(configuration: String? = nil) throws {
-    let store = try fileStore(named: configuration, for: "markComplete")
-    try store.write(replacesFiles: false) { state in try IncompleteMark.remove(on: state.connection) }
+    try store(named: configuration).markComplete()
   }
 }

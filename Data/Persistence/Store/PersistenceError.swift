@@ -53,7 +53,6 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// | a VFS | — |
   /// | `backupBeforeMigration` | `pg_dump` before the migration |
   /// | ``SQLiteRepository``, ``SQLiteUnitOfWork``, ``SQLiteFamilyRepository`` | ``ModelRepository``, ``ModelUnitOfWork`` |
-  /// | ``ModelContainer/markIncomplete(_:configuration:)`` | ``PostgresStore`` marks itself |
   case onlyForStoreFiles(configuration: String, feature: String)
 
   /// A one-line, human-readable description.

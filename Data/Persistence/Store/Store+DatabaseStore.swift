@@ -63,6 +63,8 @@ extension Store: DatabaseStore {
     try readHistory { try HistoryLog.latestToken(on: $0) }
   }
 
+  func newestCommittedHistoryToken() throws -> HistoryToken? { try latestHistoryToken() }
+
   func deleteHistory(through token: HistoryToken) throws {
     try writeHistory { try HistoryLog.delete(through: token, on: $0) }
   }
@@ -79,6 +81,16 @@ extension Store: DatabaseStore {
       StoreHistoryIterator(
         store: self, last: token, authors: authors, models: models, watch: watchForCommits(interval: interval))
     }
+  }
+
+  func markIncomplete(_ note: String) throws {
+    try write(replacesFiles: false) { state in
+      try IncompleteMark.place(note, on: state.connection, path: configuration.path)
+    }
+  }
+
+  func markComplete() throws {
+    try write(replacesFiles: false) { state in try IncompleteMark.remove(on: state.connection) }
   }
 
   /// Runs a read of the history, on a store that keeps one.

@@ -99,7 +99,10 @@ struct ContextOnEveryDatabaseTests {
     #expect(try container.fetchHistoryChanges(of: heard.token, from: 0).count == 1)
     try container.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.author == "nobody" }))
     #expect(try container.fetchHistory().count == 1)
-    try container.deleteHistory(through: heard.token)
+    try await ModelRepository<Planet>(container: container, author: "other").insert(Planet(name: "Vesta"))
+    try container.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.author == "importer" }))
+    #expect(try container.fetchHistory().map(\.author) == ["other"])
+    try container.deleteHistory(through: try #require(try container.latestHistoryToken()))
     #expect(try container.fetchHistory().isEmpty)
     try container.close()
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PostgresCore
 import Repositories
 import RepositoryTesting
 import Testing
@@ -75,14 +76,26 @@ struct ServerConfigurationTests {
     try reader.close()
   }
 
+  @Test func aDeletionOfHistoryFindsWhatReadersDoNotSeeYet() async throws {
+    let container = try ModelContainer(for: [Planet.self], configurations: [ModelConfiguration("Server", url: url)])
+    // A transaction that began before the insert and still runs, anywhere on the server, keeps
+    // readers from seeing the insert's transaction yet; a deletion must find it all the same.
+    let open = try PostgresConnection(url: url.absoluteString)
+    try open.execute("BEGIN")
+    _ = try open.query("SELECT pg_current_xact_id()")
+    try await ModelRepository<Planet>(container: container, author: "undone").insert(Planet(name: "Sedna"))
+    #expect(try container.fetchHistory().isEmpty)
+    try container.deleteHistory(HistoryDescriptor(predicate: #Predicate { $0.author == "undone" }))
+    try open.execute("COMMIT")
+    #expect(try container.fetchHistory().isEmpty)
+    try container.close()
+  }
+
   @Test func theSQLiteEnginesOwnTypesAreRefusedOnADatabase() throws {
     let container = try ModelContainer(
       for: [Planet.self, Moon.self], configurations: [ModelConfiguration("Server", url: url)])
     #expect(throws: PersistenceError.onlyForStoreFiles(configuration: "Server", feature: "SQLiteRepository<Planet>")) {
       try SQLiteRepository<Planet>(container: container)
-    }
-    #expect(throws: PersistenceError.onlyForStoreFiles(configuration: "Server", feature: "markIncomplete")) {
-      try container.markIncomplete("a copy")
     }
     try container.close()
   }

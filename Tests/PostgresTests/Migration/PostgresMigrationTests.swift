@@ -103,8 +103,9 @@ struct PostgresMigrationTests {
     let dune = NoteV1(title: "Dune", words: 412)
     try await versionOne([dune])
     let two = try await open(NotebookPlanV2.self)
-    // Read until complete: other suites' transactions on the server hold newer commits back.
-    let before = try await PostgresHistoryTests.history(of: two, count: 1)
+    // Read until complete — version one's two inserts, the notes' and the folder's: other
+    // suites' transactions on the server hold newer commits back.
+    let before = try await PostgresHistoryTests.history(of: two, count: 2)
     var note = try #require(try await PostgresRepository<NoteV2>(store: two).fetch(id: dune.id))
     note.stars = 4
     try await PostgresRepository<NoteV2>(store: two).update(note)
