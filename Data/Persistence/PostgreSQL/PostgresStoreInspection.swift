@@ -25,7 +25,7 @@ public struct PostgresStoreInspection: Sendable {
   /// Why the version is not recognized, in the words opening the store uses; `nil` when it is.
   public let versionProblem: String?
   /// Why every opening of the store is refused though its tables may match a version — it is
-  /// marked incomplete (``PostgresStore/markIncomplete(_:)``) — in the words opening uses;
+  /// marked incomplete (``ModelContainer/markIncomplete(_:configuration:)``) — in the words opening uses;
   /// `nil` when nothing is.
   public let refusal: String?
   /// The plan's latest version, the one the app uses.
